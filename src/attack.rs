@@ -1,0 +1,101 @@
+//! Attack detection from the target square outwards, driven by the variant's compiled
+//! attack masks: adjacent steps and unlimited slides on the first piece of each line,
+//! adjacent-screen jumps, one-screen hops on the second piece, ranging jumps on every piece
+//! beyond the first, and the remaining leaps by table.
+
+use crate::geometry::{DIRS, Sq, offset};
+use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
+use crate::position::Position;
+
+/// Grid offsets of [`DIRS`].
+pub const DIR_OFF: [i16; 8] = {
+    let mut o = [0i16; 8];
+    let mut i = 0;
+    while i < 8 {
+        o[i] = offset(DIRS[i].0, DIRS[i].1);
+        i += 1;
+    }
+    o
+};
+
+#[inline]
+fn hits(p: u8, by: Color, mask: u64) -> bool {
+    is_color(p, by) && mask >> kind_of(p) & 1 != 0
+}
+
+impl Position {
+    /// Whether square `s` is attacked by a piece of colour `by` (as a capture it could make).
+    pub fn attacked(&self, s: Sq, by: Color) -> bool {
+        let t = &self.variant().t;
+        let b = &self.board;
+        let c = by.idx();
+        for &(off, mask) in &t.leaps[c] {
+            if hits(b[(s as i16 + off) as usize], by, mask) {
+                return true;
+            }
+        }
+        for d in 0..8 {
+            let near = t.near[c][d];
+            let line = t.line[c][d];
+            if near | line == 0 {
+                continue;
+            }
+            let off = DIR_OFF[d];
+            let mut x = s as i16 + off;
+            let mut p = b[x as usize];
+            if p != EMPTY {
+                if p == WALL {
+                    continue;
+                }
+                if hits(p, by, near | t.slider[c][d]) {
+                    return true;
+                }
+                if t.jump2[c][d] != 0 && hits(b[(x + off) as usize], by, t.jump2[c][d]) {
+                    return true;
+                }
+            } else {
+                if line == 0 {
+                    continue;
+                }
+                loop {
+                    x += off;
+                    p = b[x as usize];
+                    if p != EMPTY {
+                        break;
+                    }
+                }
+                if p == WALL {
+                    continue;
+                }
+                if hits(p, by, t.slider[c][d]) {
+                    return true;
+                }
+            }
+            // `p` at `x` is the first piece: look beyond it for hoppers and rangers.
+            let range = t.range[c][d];
+            let mut mask = t.cannon[c][d] | range;
+            while mask != 0 {
+                x += off;
+                let q = b[x as usize];
+                if q == EMPTY {
+                    continue;
+                }
+                if q == WALL {
+                    break;
+                }
+                if hits(q, by, mask) {
+                    return true;
+                }
+                mask = range;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has exactly one royal and it is attacked (in check).
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        let r = &self.royals[us.idx()];
+        r.count() == 1 && r.first().is_some_and(|k| self.attacked(k, us.flip()))
+    }
+}

@@ -1,0 +1,192 @@
+//! Board geometry shared by every variant.
+//!
+//! All boards (up to 12x12) live in one padded 16x16 mailbox grid. A board square has
+//! `col` 0..W (0 = the first player's left, i.e. file W) and `row` 0..H (0 = rank `a`, the top).
+//! Its index is `(row + PAD) * GRID + col + PAD`. Two rings of padding hold walls, so any
+//! leap of up to two squares from a board square stays inside the grid.
+//!
+//! Invariant: every index a generator produces from a board square with an offset of at most
+//! two squares in each axis is in `0..NSQ`; index 0 is always padding (used as "no square").
+
+use std::sync::LazyLock;
+
+/// Grid width of the padded mailbox.
+pub const GRID: usize = 16;
+/// Padding squares on each side of the board.
+pub const PAD: usize = 2;
+/// Number of squares in the padded grid.
+pub const NSQ: usize = GRID * GRID;
+/// Largest supported board side.
+pub const MAX_SIDE: usize = GRID - 2 * PAD;
+
+/// A square index into the padded grid.
+pub type Sq = u8;
+
+/// The padded square index of (`col`, `row`).
+#[inline]
+pub const fn sq(col: usize, row: usize) -> Sq {
+    ((row + PAD) * GRID + col + PAD) as Sq
+}
+
+/// Column (0 = leftmost as the first player sees it) of a board square.
+#[inline]
+pub const fn col_of(s: Sq) -> usize {
+    (s as usize % GRID).wrapping_sub(PAD)
+}
+
+/// Row (0 = top rank `a`) of a board square.
+#[inline]
+pub const fn row_of(s: Sq) -> usize {
+    (s as usize / GRID).wrapping_sub(PAD)
+}
+
+/// The eight unit directions as (dx, dy) with dy > 0 pointing towards the top of the board
+/// (the first player's forward): N, NE, E, SE, S, SW, W, NW.
+pub const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// Grid offset of a (dx, dy) vector (dy up).
+#[inline]
+pub const fn offset(dx: i8, dy: i8) -> i16 {
+    dx as i16 - GRID as i16 * dy as i16
+}
+
+/// Index into [`DIRS`] of a unit vector, if it is one.
+pub fn dir_index(dx: i8, dy: i8) -> Option<usize> {
+    DIRS.iter().position(|&d| d == (dx, dy))
+}
+
+/// Direction index (0..8) from `a` to `b` when they share a line, else 8.
+#[inline]
+pub fn line_dir(a: Sq, b: Sq) -> usize {
+    LINE_DIR[a as usize * NSQ + b as usize] as usize
+}
+
+static LINE_DIR: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    let mut t = vec![8u8; NSQ * NSQ];
+    for a in 0..NSQ {
+        for b in 0..NSQ {
+            let (ac, ar) = ((a % GRID) as i32, (a / GRID) as i32);
+            let (bc, br) = ((b % GRID) as i32, (b / GRID) as i32);
+            let (dx, dy) = (bc - ac, ar - br);
+            if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                continue;
+            }
+            if let Some(i) = dir_index(dx.signum() as i8, dy.signum() as i8) {
+                t[a * NSQ + b] = i as u8;
+            }
+        }
+    }
+    t
+});
+
+/// A set of grid squares as a 256-bit mask.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Bits(pub [u64; 4]);
+
+impl Bits {
+    /// The empty set.
+    pub const EMPTY: Bits = Bits([0; 4]);
+
+    /// Adds a square.
+    #[inline]
+    pub fn set(&mut self, s: Sq) {
+        self.0[s as usize >> 6] |= 1 << (s & 63);
+    }
+    /// Removes a square.
+    #[inline]
+    pub fn clear(&mut self, s: Sq) {
+        self.0[s as usize >> 6] &= !(1 << (s & 63));
+    }
+    /// Whether a square is in the set.
+    #[inline]
+    pub fn has(&self, s: Sq) -> bool {
+        self.0[s as usize >> 6] >> (s & 63) & 1 != 0
+    }
+    /// Number of squares.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+    /// The lowest square, if any.
+    #[inline]
+    pub fn first(&self) -> Option<Sq> {
+        self.0.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| (i * 64 + w.trailing_zeros() as usize) as Sq)
+    }
+    /// Union.
+    #[inline]
+    pub fn or(&self, o: &Bits) -> Bits {
+        Bits([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+    }
+    /// Difference (`self` without `o`).
+    #[inline]
+    pub fn andnot(&self, o: &Bits) -> Bits {
+        Bits([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
+    }
+    /// Iterates the squares in increasing order.
+    #[inline]
+    pub fn iter(&self) -> BitsIter {
+        BitsIter { words: self.0, i: 0 }
+    }
+}
+
+/// Iterator over the squares of a [`Bits`].
+pub struct BitsIter {
+    words: [u64; 4],
+    i: usize,
+}
+
+impl Iterator for BitsIter {
+    type Item = Sq;
+    #[inline]
+    fn next(&mut self) -> Option<Sq> {
+        while self.i < 4 {
+            let w = self.words[self.i];
+            if w != 0 {
+                self.words[self.i] = w & (w - 1);
+                return Some((self.i * 64 + w.trailing_zeros() as usize) as Sq);
+            }
+            self.i += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_round_trip() {
+        for r in 0..MAX_SIDE {
+            for c in 0..MAX_SIDE {
+                let s = sq(c, r);
+                assert_eq!((col_of(s), row_of(s)), (c, r));
+            }
+        }
+    }
+
+    #[test]
+    fn line_directions() {
+        assert_eq!(line_dir(sq(4, 4), sq(4, 0)), 0);
+        assert_eq!(line_dir(sq(4, 4), sq(6, 2)), 1);
+        assert_eq!(line_dir(sq(4, 4), sq(5, 2)), 8);
+        assert_eq!(line_dir(sq(4, 4), sq(0, 4)), 6);
+    }
+
+    #[test]
+    fn bits_iterate_in_order() {
+        let mut b = Bits::EMPTY;
+        for s in [3u8, 64, 200, 255] {
+            b.set(s);
+        }
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![3, 64, 200, 255]);
+        b.clear(64);
+        assert_eq!(b.count(), 3);
+        assert!(!b.has(64));
+    }
+}

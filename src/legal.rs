@@ -1,0 +1,161 @@
+//! Legal moves: the pseudo-legal list filtered by the variant's royal rule (a side with one
+//! royal may not leave it attacked), pawn-drop mate, and the chu lion-trading rules.
+//!
+//! Speed: a move needs a make/test/unmake only when the side is in check, the royal moves,
+//! the origin lies on a line from the royal that holds an enemy line attacker, or (with
+//! hoppers in the game) the destination lies on such a line. Any other move cannot change an
+//! attack on the royal: leaps and steps ignore occupancy, and line attacks only see the
+//! squares of their line.
+
+use crate::attack::DIR_OFF;
+use crate::geometry::{Sq, line_dir};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
+use crate::position::Position;
+use crate::variant::RoyalRule;
+
+impl Position {
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut out = MoveList::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Replaces `out` with the legal moves of the side to move.
+    pub fn legal_moves_into(&mut self, out: &mut MoveList) {
+        out.clear();
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo(&mut pseudo);
+        let v = self.variant();
+        if v.royal_rule == RoyalRule::Capture {
+            for &m in pseudo.iter() {
+                if !v.lion_rules || self.lion_trade_ok(m) {
+                    out.push(m);
+                }
+            }
+            return;
+        }
+        let us = self.side;
+        let them = us.flip();
+        let r = self.royals[us.idx()];
+        let drop_mate = v.pawn_drop_mate_illegal;
+        let pawn = v.t.pawn_kind;
+        if r.count() != 1 {
+            for &m in pseudo.iter() {
+                if !(drop_mate && m.is_drop() && m.drop_kind() == pawn && self.drop_mates(m)) {
+                    out.push(m);
+                }
+            }
+            return;
+        }
+        let king = r.first().unwrap_or(0);
+        let in_check = self.attacked(king, them);
+        let danger = self.danger_lines(king, them);
+        let hoppers = v.t.has_hoppers;
+        for &m in pseudo.iter() {
+            let to = m.to();
+            let need = in_check
+                || (!m.is_drop() && (m.from() == king || danger >> line_dir(king, m.from()) & 1 != 0))
+                || (hoppers && danger >> line_dir(king, to) & 1 != 0);
+            if need {
+                let after = if !m.is_drop() && m.from() == king { to } else { king };
+                self.make(m);
+                let ok = !self.attacked(after, them);
+                self.unmake();
+                if !ok {
+                    continue;
+                }
+            }
+            if drop_mate && m.is_drop() && m.drop_kind() == pawn && self.drop_mates(m) {
+                continue;
+            }
+            out.push(m);
+        }
+    }
+
+    /// Directions (bits 0..8) from `king` whose line holds a piece of `them` attacking along it.
+    fn danger_lines(&self, king: Sq, them: Color) -> u16 {
+        let t = &self.variant().t;
+        let mut mask = 0u16;
+        for (d, &off) in DIR_OFF.iter().enumerate() {
+            let line = t.line[them.idx()][d];
+            if line == 0 {
+                continue;
+            }
+            let mut x = king as i16 + off;
+            loop {
+                let p = self.board[x as usize];
+                if p == WALL {
+                    break;
+                }
+                if is_color(p, them) && line >> kind_of(p) & 1 != 0 {
+                    mask |= 1 << d;
+                    break;
+                }
+                x += off;
+            }
+        }
+        mask
+    }
+
+    /// Whether the (pseudo-legal, royal-safe) pawn drop `m` checkmates the opponent.
+    fn drop_mates(&mut self, m: Move) -> bool {
+        let them = self.side.flip();
+        let r = self.royals[them.idx()];
+        if r.count() != 1 {
+            return false;
+        }
+        let k = r.first().unwrap_or(0);
+        let to = m.to();
+        let near = (crate::geometry::col_of(k) as i32 - crate::geometry::col_of(to) as i32).abs() <= 1 && (crate::geometry::row_of(k) as i32 - crate::geometry::row_of(to) as i32).abs() <= 1;
+        if !near && !(self.variant().t.has_hoppers && line_dir(k, to) != 8) {
+            return false;
+        }
+        self.make(m);
+        let mate = self.in_check() && self.legal_moves().is_empty();
+        self.unmake();
+        mate
+    }
+
+    /// Chu lion-trading rules: protected non-adjacent lions, and the counter-strike rule.
+    fn lion_trade_ok(&mut self, m: Move) -> bool {
+        let t = &self.variant().t;
+        let lions = t.lion_mask;
+        let is_lion = |p: u8| p != EMPTY && lions >> kind_of(p) & 1 != 0;
+        let from = m.from();
+        let to = m.to();
+        let mover = self.board[from as usize];
+        let cap_to = if to != from { self.board[to as usize] } else { EMPTY };
+        let cap_mid = if m.mid() != 0 { self.board[m.mid() as usize] } else { EMPTY };
+        if !is_lion(cap_to) && !is_lion(cap_mid) {
+            return true;
+        }
+        if !is_lion(mover) {
+            // Counter-strike: after a non-lion took a lion, a non-lion may take a lion only
+            // on that same square.
+            if self.cs != 0 {
+                if (is_lion(cap_to) && to != self.cs) || (is_lion(cap_mid) && m.mid() != self.cs) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if !is_lion(cap_to) {
+            return true;
+        }
+        let (fc, fr) = (crate::geometry::col_of(from) as i32, crate::geometry::row_of(from) as i32);
+        let (tc, tr) = (crate::geometry::col_of(to) as i32, crate::geometry::row_of(to) as i32);
+        if (fc - tc).abs() <= 1 && (fr - tr).abs() <= 1 {
+            return true;
+        }
+        if cap_mid != EMPTY && t.cheap_mask >> kind_of(cap_mid) & 1 == 0 {
+            return true;
+        }
+        let us = self.side;
+        self.make(m);
+        let protected = self.attacked(to, us.flip());
+        self.unmake();
+        !protected
+    }
+}

@@ -1,0 +1,20 @@
+//! Shishi: a shogi-family engine (shogi, sho, cannon shogi in two readings, Cannon Shosu,
+//! Chu). This crate holds the rules core: variant descriptions, positions, SFEN, move
+//! generation and perft.
+#![deny(missing_docs)]
+
+pub mod attack;
+pub mod geometry;
+pub mod legal;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod variant;
+pub mod zobrist;
+
+pub use moves::Move;
+pub use position::Position;
+pub use variant::Variant;

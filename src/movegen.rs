@@ -1,0 +1,262 @@
+//! Pseudo-legal move generation from the compiled atoms of each piece: leaps, slides, cannon
+//! hops, ranging jumps, lion power (with double moves, igui and one pass per position), board
+//! promotions per the variant's rule, and drops with dead-square and two-pawn restrictions.
+//! Royal safety, pawn-drop mate and the lion-trading rules are left to `legal`.
+//!
+//! Move identity (RULES.md): every generated move is distinct; a double move is generated only
+//! when its first leg captures, and the pass at most once per position.
+
+use crate::attack::DIR_OFF;
+use crate::geometry::{Sq, col_of};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, EMPTY, is_color, kind_of};
+use crate::position::Position;
+use crate::variant::{CAPTURE, MOVE, PromoRule, Ride};
+
+/// Offsets of the 16 squares at distance exactly two (lion jumps).
+const LION_JUMPS: [i16; 16] = {
+    let mut o = [0i16; 16];
+    let mut n = 0;
+    let mut dx = -2i8;
+    while dx <= 2 {
+        let mut dy = -2i8;
+        while dy <= 2 {
+            if dx == 2 || dx == -2 || dy == 2 || dy == -2 {
+                o[n] = crate::geometry::offset(dx, dy);
+                n += 1;
+            }
+            dy += 1;
+        }
+        dx += 1;
+    }
+    o
+};
+
+struct Gen<'a> {
+    pos: &'a Position,
+    us: Color,
+    them: Color,
+    list: &'a mut MoveList,
+    passed: bool,
+}
+
+impl Gen<'_> {
+    /// Pushes a board move of kind `k` with its promotion choices.
+    #[inline]
+    fn push(&mut self, k: u8, from: Sq, to: Sq, capture: bool) {
+        let v = self.pos.variant();
+        let t = &v.t;
+        if t.promote[k as usize] == 0 {
+            self.list.push(Move::normal(from, to, false));
+            return;
+        }
+        let zone = &t.zone[self.us.idx()];
+        match v.promo_rule {
+            PromoRule::Shogi => {
+                if zone.has(from) || zone.has(to) {
+                    self.list.push(Move::normal(from, to, true));
+                }
+                if t.rel_rank[self.us.idx()][to as usize] >= t.forced[k as usize] {
+                    self.list.push(Move::normal(from, to, false));
+                }
+            }
+            PromoRule::Chu => {
+                let (zf, zt) = (zone.has(from), zone.has(to));
+                let last = t.last_rank_choice >> k & 1 != 0 && t.rel_rank[self.us.idx()][to as usize] == 0;
+                if (zt && !zf) || (capture && (zf || zt)) || last {
+                    self.list.push(Move::normal(from, to, true));
+                }
+                self.list.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline]
+    fn target(&mut self, k: u8, from: Sq, to: Sq, mode: u8) {
+        let q = self.pos.board[to as usize];
+        if q == EMPTY {
+            if mode & MOVE != 0 {
+                self.push(k, from, to, false);
+            }
+        } else if mode & CAPTURE != 0 && is_color(q, self.them) {
+            self.push(k, from, to, true);
+        }
+    }
+
+    fn piece_moves(&mut self, from: Sq) {
+        let pos = self.pos;
+        let t = &pos.variant().t;
+        let b = &pos.board;
+        let k = kind_of(b[from as usize]);
+        let (lo, hi) = t.atom_range[self.us.idx()][k as usize];
+        for a in &t.atoms[self.us.idx()][lo as usize..hi as usize] {
+            let off = a.off;
+            match a.ride {
+                Ride::Leap => self.target(k, from, (from as i16 + off) as Sq, a.mode),
+                Ride::Slide => {
+                    let mut to = from as i16;
+                    let mut n = 0;
+                    loop {
+                        to += off;
+                        let q = b[to as usize];
+                        if q == EMPTY {
+                            if a.mode & MOVE != 0 {
+                                self.push(k, from, to as Sq, false);
+                            }
+                        } else {
+                            if a.mode & CAPTURE != 0 && is_color(q, self.them) {
+                                self.push(k, from, to as Sq, true);
+                            }
+                            break;
+                        }
+                        n += 1;
+                        if n == a.max {
+                            break;
+                        }
+                    }
+                }
+                Ride::Hop => {
+                    let mut to = from as i16 + off;
+                    let mut dist = 1u8;
+                    while b[to as usize] == EMPTY {
+                        to += off;
+                        dist += 1;
+                    }
+                    if b[to as usize] == crate::piece::WALL {
+                        continue;
+                    }
+                    loop {
+                        to += off;
+                        dist += 1;
+                        if a.max != 0 && dist > a.max {
+                            break;
+                        }
+                        let q = b[to as usize];
+                        if q == EMPTY {
+                            if a.mode & MOVE != 0 {
+                                self.push(k, from, to as Sq, false);
+                            }
+                            continue;
+                        }
+                        if a.mode & CAPTURE != 0 && is_color(q, self.them) {
+                            self.push(k, from, to as Sq, true);
+                        }
+                        break;
+                    }
+                }
+                Ride::Range => {
+                    let mut to = from as i16 + off;
+                    while b[to as usize] == EMPTY {
+                        to += off;
+                    }
+                    if b[to as usize] == crate::piece::WALL {
+                        continue;
+                    }
+                    loop {
+                        to += off;
+                        let q = b[to as usize];
+                        if q == crate::piece::WALL {
+                            break;
+                        }
+                        if q == EMPTY {
+                            if a.mode & MOVE != 0 {
+                                self.push(k, from, to as Sq, false);
+                            }
+                        } else if a.mode & CAPTURE != 0 && is_color(q, self.them) {
+                            self.push(k, from, to as Sq, true);
+                        }
+                    }
+                }
+                Ride::Lion => self.lion(k, from, off),
+            }
+        }
+    }
+
+    /// Lion power: `off` 0 for a full lion, else one direction.
+    fn lion(&mut self, k: u8, from: Sq, off: i16) {
+        let b = &self.pos.board;
+        let f = from as i16;
+        let dirs: &[i16] = if off == 0 { &DIR_OFF } else { std::slice::from_ref(&off) };
+        // Direct steps and jumps.
+        for &d in dirs {
+            self.target(k, from, (f + d) as Sq, crate::variant::MC);
+        }
+        if off == 0 {
+            for &j in &LION_JUMPS {
+                self.target(k, from, (f + j) as Sq, crate::variant::MC);
+            }
+        } else {
+            self.target(k, from, (f + 2 * off) as Sq, crate::variant::MC);
+        }
+        // Double moves (first leg captures) and the pass.
+        for &d in dirs {
+            let a = f + d;
+            let qa = b[a as usize];
+            if qa == EMPTY {
+                if !self.passed {
+                    self.passed = true;
+                    self.list.push(Move::double(from, a as Sq, from));
+                }
+                continue;
+            }
+            if !is_color(qa, self.them) {
+                continue;
+            }
+            self.list.push(Move::double(from, a as Sq, from));
+            let seconds: &[i16] = if off == 0 { &DIR_OFF } else { std::slice::from_ref(&off) };
+            for &d2 in seconds {
+                let to = a + d2;
+                if to == f {
+                    continue;
+                }
+                let q = b[to as usize];
+                if q == EMPTY || is_color(q, self.them) {
+                    self.list.push(Move::double(from, a as Sq, to as Sq));
+                }
+            }
+        }
+    }
+
+    fn drops(&mut self) {
+        let pos = self.pos;
+        let v = pos.variant();
+        let t = &v.t;
+        let us = self.us.idx();
+        let mut kinds = [0u8; 16];
+        let mut n = 0;
+        for &k in &t.hand_kinds {
+            if pos.hands[us][k as usize] > 0 {
+                kinds[n] = k;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        let empty = t.on_board.andnot(&pos.occ[0].or(&pos.occ[1]));
+        let pawn = if v.two_pawn { t.pawn_kind } else { 0 };
+        for to in empty.iter() {
+            let rel = t.rel_rank[us][to as usize];
+            for &k in &kinds[..n] {
+                if rel < t.forced[k as usize] || (k == pawn && pos.pawns[us][col_of(to)] != 0) {
+                    continue;
+                }
+                self.list.push(Move::drop(k, to));
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Appends all pseudo-legal moves of the side to move to `list`.
+    pub fn generate_pseudo(&self, list: &mut MoveList) {
+        let us = self.side;
+        let mut g = Gen { pos: self, us, them: us.flip(), list, passed: false };
+        for from in self.occ[us.idx()].iter() {
+            g.piece_moves(from);
+        }
+        if self.variant().drops {
+            g.drops();
+        }
+    }
+}

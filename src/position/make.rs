@@ -1,0 +1,150 @@
+//! Make and unmake. The hash is updated incrementally in `make` and restored from the undo
+//! record in `unmake`; board, occupancy, royal sets, pawn counts and hands are updated in both.
+
+use super::{Position, Undo};
+use crate::geometry::{Sq, col_of};
+use crate::moves::Move;
+use crate::piece::{Color, EMPTY, color_of, kind_of, make_piece};
+use crate::zobrist::KEYS;
+
+impl Position {
+    #[inline]
+    fn put<const HASH: bool>(&mut self, s: Sq, p: u8) {
+        let c = color_of(p).idx();
+        let k = kind_of(p);
+        self.board[s as usize] = p;
+        self.occ[c].set(s);
+        let t = &self.v.t;
+        if t.royal_mask >> k & 1 != 0 {
+            self.royals[c].set(s);
+        }
+        if k == t.pawn_kind {
+            self.pawns[c][col_of(s)] += 1;
+        }
+        if HASH {
+            self.hash ^= KEYS.psq[p as usize][s as usize];
+        }
+    }
+
+    #[inline]
+    fn remove<const HASH: bool>(&mut self, s: Sq) -> u8 {
+        let p = self.board[s as usize];
+        let c = color_of(p).idx();
+        let k = kind_of(p);
+        self.board[s as usize] = EMPTY;
+        self.occ[c].clear(s);
+        let t = &self.v.t;
+        if t.royal_mask >> k & 1 != 0 {
+            self.royals[c].clear(s);
+        }
+        if k == t.pawn_kind {
+            self.pawns[c][col_of(s)] -= 1;
+        }
+        if HASH {
+            self.hash ^= KEYS.psq[p as usize][s as usize];
+        }
+        p
+    }
+
+    /// Puts a captured piece into `us`'s hand (drop variants only).
+    #[inline]
+    fn to_hand(&mut self, us: Color, captured: u8) {
+        let t = &self.v.t;
+        if self.v.drops && t.royal_mask >> kind_of(captured) & 1 == 0 {
+            let hk = t.hand_kind[kind_of(captured) as usize] as usize;
+            self.hands[us.idx()][hk] += 1;
+            self.hash = self.hash.wrapping_add(KEYS.hand[us.idx()][hk]);
+        }
+    }
+
+    #[inline]
+    fn from_hand(&mut self, us: Color, captured: u8) {
+        let t = &self.v.t;
+        if self.v.drops && t.royal_mask >> kind_of(captured) & 1 == 0 {
+            let hk = t.hand_kind[kind_of(captured) as usize] as usize;
+            self.hands[us.idx()][hk] -= 1;
+        }
+    }
+
+    /// Makes a move. The move must be pseudo-legal in this position.
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let mut u = Undo { mv: m, captured: EMPTY, captured_mid: EMPTY, hash: self.hash, cs: self.cs, moved: EMPTY };
+        if self.cs != 0 {
+            self.hash ^= KEYS.cs[self.cs as usize];
+        }
+        let mut new_cs = 0;
+        let to = m.to();
+        if m.is_drop() {
+            let k = m.drop_kind();
+            self.hands[us.idx()][k as usize] -= 1;
+            self.hash = self.hash.wrapping_sub(KEYS.hand[us.idx()][k as usize]);
+            self.put::<true>(to, make_piece(k, us));
+        } else {
+            let from = m.from();
+            let p = self.remove::<true>(from);
+            u.moved = p;
+            let mid = m.mid();
+            if mid != 0 && self.board[mid as usize] != EMPTY {
+                let cm = self.remove::<true>(mid);
+                u.captured_mid = cm;
+                self.to_hand(us, cm);
+            }
+            if self.board[to as usize] != EMPTY {
+                let cap = self.remove::<true>(to);
+                u.captured = cap;
+                self.to_hand(us, cap);
+            }
+            let np = if m.is_promotion() { make_piece(self.v.t.promote[kind_of(p) as usize], us) } else { p };
+            self.put::<true>(to, np);
+            if self.v.lion_rules {
+                let lions = self.v.t.lion_mask;
+                if lions >> kind_of(p) & 1 == 0 {
+                    if u.captured != EMPTY && lions >> kind_of(u.captured) & 1 != 0 {
+                        new_cs = to;
+                    } else if u.captured_mid != EMPTY && lions >> kind_of(u.captured_mid) & 1 != 0 {
+                        new_cs = mid;
+                    }
+                }
+            }
+        }
+        self.side = us.flip();
+        self.hash ^= KEYS.side;
+        self.ply += 1;
+        self.cs = new_cs;
+        if new_cs != 0 {
+            self.hash ^= KEYS.cs[new_cs as usize];
+        }
+        self.stack.push(u);
+    }
+
+    /// Takes back the last move made.
+    ///
+    /// # Panics
+    /// If no move has been made.
+    pub fn unmake(&mut self) {
+        let u = self.stack.pop().expect("unmake without make");
+        let m = u.mv;
+        let us = self.side.flip();
+        self.side = us;
+        self.ply -= 1;
+        let to = m.to();
+        if m.is_drop() {
+            self.remove::<false>(to);
+            self.hands[us.idx()][m.drop_kind() as usize] += 1;
+        } else {
+            self.remove::<false>(to);
+            if u.captured != EMPTY {
+                self.put::<false>(to, u.captured);
+                self.from_hand(us, u.captured);
+            }
+            if u.captured_mid != EMPTY {
+                self.put::<false>(m.mid(), u.captured_mid);
+                self.from_hand(us, u.captured_mid);
+            }
+            self.put::<false>(m.from(), u.moved);
+        }
+        self.hash = u.hash;
+        self.cs = u.cs;
+    }
+}

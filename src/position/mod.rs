@@ -1,0 +1,198 @@
+//! Positions: board, hands, side to move, incremental hash, and the undo stack.
+//!
+//! Invariants (checked by [`Position::check_invariants`] in debug builds and tests):
+//! `board` holds `WALL` exactly off the board; `occ[c]` is the set of squares holding colour
+//! `c`; `royals[c]` the subset of royal kinds; `pawns[c][col]` counts unpromoted pawns per
+//! column; `hash` equals [`Position::compute_hash`].
+
+mod make;
+pub mod sfen;
+
+use crate::geometry::{Bits, NSQ, Sq};
+use crate::moves::Move;
+use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, kind_of};
+use crate::variant::Variant;
+
+/// What [`Position::make`] saves to undo a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    /// The move made.
+    pub mv: Move,
+    /// Piece captured on the destination (or `EMPTY`).
+    pub captured: u8,
+    /// Piece captured on the intermediate square of a double move (or `EMPTY`).
+    pub captured_mid: u8,
+    /// Hash before the move.
+    pub hash: u64,
+    /// Counter-strike square before the move (0 = none).
+    pub cs: Sq,
+    /// The piece that moved, as it stood on its origin (`EMPTY` for drops).
+    pub moved: u8,
+}
+
+/// A position of some variant.
+#[derive(Clone)]
+pub struct Position {
+    v: &'static Variant,
+    pub(crate) board: [u8; NSQ],
+    pub(crate) occ: [Bits; 2],
+    pub(crate) royals: [Bits; 2],
+    pub(crate) hands: [[u8; MAX_KINDS]; 2],
+    pub(crate) pawns: [[u8; 16]; 2],
+    pub(crate) side: Color,
+    pub(crate) hash: u64,
+    pub(crate) ply: u32,
+    pub(crate) cs: Sq,
+    pub(crate) stack: Vec<Undo>,
+}
+
+impl Position {
+    /// The start position of a variant.
+    pub fn startpos(v: &'static Variant) -> Position {
+        Position::from_sfen(v, v.start_sfen).expect("start positions are valid")
+    }
+
+    fn empty(v: &'static Variant) -> Position {
+        let mut board = [WALL; NSQ];
+        for s in v.t.on_board.iter() {
+            board[s as usize] = EMPTY;
+        }
+        Position {
+            v,
+            board,
+            occ: [Bits::EMPTY; 2],
+            royals: [Bits::EMPTY; 2],
+            hands: [[0; MAX_KINDS]; 2],
+            pawns: [[0; 16]; 2],
+            side: Color::Black,
+            hash: 0,
+            ply: 1,
+            cs: 0,
+            stack: Vec::with_capacity(256),
+        }
+    }
+
+    /// The variant.
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.v
+    }
+    /// Side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// Zobrist hash (board, hands, side, counter-strike square).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// Cell contents of a grid square (`EMPTY`, `WALL` or a piece code).
+    #[inline]
+    pub fn piece_at(&self, s: Sq) -> u8 {
+        self.board[s as usize]
+    }
+    /// Number of pieces of `kind` in `c`'s hand.
+    #[inline]
+    pub fn hand(&self, c: Color, kind: u8) -> u8 {
+        self.hands[c.idx()][kind as usize]
+    }
+    /// Squares holding `c`'s pieces.
+    #[inline]
+    pub fn occupied(&self, c: Color) -> &Bits {
+        &self.occ[c.idx()]
+    }
+    /// Squares of `c`'s royal pieces.
+    #[inline]
+    pub fn royals(&self, c: Color) -> &Bits {
+        &self.royals[c.idx()]
+    }
+    /// Move number (1 for the first move of the game).
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.ply
+    }
+    /// Counter-strike square (chu: where a non-lion just captured a lion), 0 if none.
+    #[inline]
+    pub fn counter_strike(&self) -> Sq {
+        self.cs
+    }
+    /// Moves made since the position was set up.
+    pub fn history(&self) -> &[Undo] {
+        &self.stack
+    }
+
+    /// Recomputes the hash from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let k = &*crate::zobrist::KEYS;
+        let mut h = 0u64;
+        for s in self.v.t.on_board.iter() {
+            let p = self.board[s as usize];
+            if p != EMPTY {
+                h ^= k.psq[p as usize][s as usize];
+            }
+        }
+        for c in 0..2 {
+            for kind in 0..MAX_KINDS {
+                h = h.wrapping_add(k.hand[c][kind].wrapping_mul(self.hands[c][kind] as u64));
+            }
+        }
+        if self.side == Color::White {
+            h ^= k.side;
+        }
+        if self.cs != 0 {
+            h ^= k.cs[self.cs as usize];
+        }
+        h
+    }
+
+    /// Checks every invariant of the representation; returns a description of the first
+    /// violation.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let t = &self.v.t;
+        let mut occ = [Bits::EMPTY; 2];
+        let mut royals = [Bits::EMPTY; 2];
+        let mut pawns = [[0u8; 16]; 2];
+        for s in 0..NSQ {
+            let p = self.board[s];
+            let on = t.on_board.has(s as Sq);
+            if on == (p == WALL) {
+                return Err(format!("square {s}: wall/board mismatch"));
+            }
+            if p == EMPTY || p == WALL {
+                continue;
+            }
+            let k = kind_of(p);
+            if k == 0 || k as usize > self.v.pieces.len() || p & 0x80 != 0 {
+                return Err(format!("square {s}: bad piece code {p}"));
+            }
+            let c = crate::piece::color_of(p).idx();
+            occ[c].set(s as Sq);
+            if t.royal_mask >> k & 1 != 0 {
+                royals[c].set(s as Sq);
+            }
+            if k == t.pawn_kind {
+                pawns[c][crate::geometry::col_of(s as Sq)] += 1;
+            }
+        }
+        if occ != self.occ {
+            return Err("occupancy sets differ from the board".into());
+        }
+        if royals != self.royals {
+            return Err("royal sets differ from the board".into());
+        }
+        if pawns != self.pawns {
+            return Err("pawn file counts differ from the board".into());
+        }
+        if self.hash != self.compute_hash() {
+            return Err("incremental hash differs from a full recompute".into());
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({} {})", self.v.name, self.to_sfen())
+    }
+}

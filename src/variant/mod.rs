@@ -1,0 +1,484 @@
+//! Variants as data.
+//!
+//! A [`Variant`] is a description: board size, piece kinds with their movement atoms,
+//! promotions and zone, drop rules, royal rules and the start position. The move generator
+//! and attack detector read only the tables compiled from it ([`Tables`]); adding a variant
+//! means adding a description in one of the sibling modules, not editing the generator.
+//!
+//! Invariants: kinds are numbered `1..=pieces.len()` (< 64); a promoted kind's SFEN is `+` and
+//! its base letter; every piece's atoms are described for black (dy > 0 = forward) and
+//! mirrored for white by a 180 degree turn.
+
+mod cannon;
+mod chu;
+mod shogi;
+
+use crate::geometry::{self, Bits, DIRS, NSQ};
+use crate::piece::{Color, MAX_KINDS};
+use std::sync::LazyLock;
+
+/// How an atom travels along its vector.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ride {
+    /// One jump to (dx, dy), never blocked (steps are leaps of length one).
+    Leap,
+    /// Slides along (dx, dy) over empty squares, up to `max` steps (0 = unlimited).
+    Slide,
+    /// Cannon hop: passes exactly one screen (any piece) along (dx, dy); lands on empty squares
+    /// beyond it (mode move) or captures the first piece beyond it (mode capture). `max` limits
+    /// the total distance (0 = unlimited; 2 = the screen must be adjacent).
+    Hop,
+    /// Ranging jump: must pass at least one piece, may pass any number of either side; lands on
+    /// any empty square or captures any enemy beyond the first piece.
+    Range,
+    /// Lion power (chu): (0, 0) for a full lion (every square within two, double moves);
+    /// otherwise along that one direction (step, jump two, double moves on that line).
+    Lion,
+}
+
+/// The atom may move to an empty square.
+pub const MOVE: u8 = 1;
+/// The atom may capture.
+pub const CAPTURE: u8 = 2;
+/// Both.
+pub const MC: u8 = 3;
+
+/// One movement component of a piece.
+#[derive(Clone, Copy, Debug)]
+pub struct Atom {
+    /// Sideways component (towards file 1 is positive).
+    pub dx: i8,
+    /// Forward component for black.
+    pub dy: i8,
+    /// How it travels.
+    pub ride: Ride,
+    /// [`MOVE`], [`CAPTURE`] or [`MC`].
+    pub mode: u8,
+    /// Range limit (0 = unlimited), see [`Ride`].
+    pub max: u8,
+}
+
+/// How promotion works.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PromoRule {
+    /// Shogi: a move into, out of or within the zone may promote.
+    Shogi,
+    /// Chu: entering the zone, or capturing in or from it; pawns/lances again on the last rank.
+    Chu,
+}
+
+/// How royal pieces constrain moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RoyalRule {
+    /// A side with exactly one royal may not leave it attacked; with two or more, none is royal.
+    LastRoyal,
+    /// Moving into check is legal; a side loses when its last royal is captured.
+    Capture,
+}
+
+/// A piece kind as described by a variant.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// English name.
+    pub name: &'static str,
+    /// SFEN spelling for black: a letter, or `+` and a letter.
+    pub sfen: &'static str,
+    /// SFEN spelling of the kind it promotes to, if any.
+    pub promotes_to: Option<&'static str>,
+    /// Movement atoms (for black).
+    pub atoms: Vec<Atom>,
+    /// On the last `forced_ranks` ranks the piece may not be dropped or stay unpromoted.
+    pub forced_ranks: u8,
+    /// Royal piece (king, crown prince).
+    pub royal: bool,
+    /// A lion for the lion-trading rules (chu).
+    pub lion: bool,
+    /// The pawn of the two-pawn and pawn-drop-mate rules.
+    pub pawn: bool,
+    /// Chu: a pawn or lance reaching the last rank without capturing may promote again.
+    pub last_rank_choice: bool,
+    /// Chu: capturing this piece on a lion's first leg does not let it take a protected lion.
+    pub cheap: bool,
+    /// Material value in centipawns (evaluation).
+    pub value: i32,
+}
+
+/// A game description.
+#[derive(Debug)]
+pub struct Variant {
+    /// Name used by `USI_Variant` and `--variant`.
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// Name in XBoard's `variant` command.
+    pub xboard_name: &'static str,
+    /// Board width (files).
+    pub width: usize,
+    /// Board height (ranks).
+    pub height: usize,
+    /// Piece kinds; kind `k` is `pieces[k - 1]`.
+    pub pieces: Vec<PieceDef>,
+    /// Start position SFEN.
+    pub start_sfen: &'static str,
+    /// Captured pieces go to hand and may be dropped.
+    pub drops: bool,
+    /// Depth of the promotion zone in ranks.
+    pub zone_depth: usize,
+    /// Promotion rule.
+    pub promo_rule: PromoRule,
+    /// Two unpromoted pawns of one side may not share a file (drops).
+    pub two_pawn: bool,
+    /// A pawn drop that checkmates is illegal.
+    pub pawn_drop_mate_illegal: bool,
+    /// Royal rule.
+    pub royal_rule: RoyalRule,
+    /// Lion-trading rules (chu).
+    pub lion_rules: bool,
+    /// Compiled lookup tables.
+    pub t: Tables,
+}
+
+/// A compiled atom for one colour.
+#[derive(Clone, Copy, Debug)]
+pub struct CAtom {
+    /// Grid offset of one unit of the atom.
+    pub off: i16,
+    /// How it travels.
+    pub ride: Ride,
+    /// Move/capture mode.
+    pub mode: u8,
+    /// Range limit.
+    pub max: u8,
+}
+
+/// Tables compiled from a description, indexed by colour and kind.
+#[derive(Debug)]
+pub struct Tables {
+    /// Flattened atoms per colour.
+    pub atoms: [Vec<CAtom>; 2],
+    /// Range of `atoms[c]` for each kind.
+    pub atom_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// Promoted kind (0 = none).
+    pub promote: [u8; MAX_KINDS],
+    /// Kind that goes to hand when captured.
+    pub hand_kind: [u8; MAX_KINDS],
+    /// Forced-promotion / dead ranks.
+    pub forced: [u8; MAX_KINDS],
+    /// Kinds that are royal.
+    pub royal_mask: u64,
+    /// Kinds that are lions.
+    pub lion_mask: u64,
+    /// Kinds that may promote again on reaching the last rank (chu pawn and lance).
+    pub last_rank_choice: u64,
+    /// Kinds whose capture does not license a lion to take a protected lion.
+    pub cheap_mask: u64,
+    /// Kinds that are unpromoted pawns (0 if the variant has none).
+    pub pawn_kind: u8,
+    /// Kinds that can be in hand, in table order.
+    pub hand_kinds: Vec<u8>,
+    /// Attack masks per attacker colour and walk direction (from the target outwards).
+    pub near: [[u64; 8]; 2],
+    /// Unlimited sliders.
+    pub slider: [[u64; 8]; 2],
+    /// One-screen hoppers (unlimited).
+    pub cannon: [[u64; 8]; 2],
+    /// Adjacent-screen two-square hoppers.
+    pub jump2: [[u64; 8]; 2],
+    /// Ranging jumpers.
+    pub range: [[u64; 8]; 2],
+    /// Union of the line masks per direction (pieces whose attack an occupancy change can alter).
+    pub line: [[u64; 8]; 2],
+    /// Non-adjacent leaps: (offset from target to attacker, kinds).
+    pub leaps: [Vec<(i16, u64)>; 2],
+    /// Whether any piece hops or ranges (then adding a piece to a line can create an attack).
+    pub has_hoppers: bool,
+    /// Squares of the board.
+    pub on_board: Bits,
+    /// Promotion zone per colour.
+    pub zone: [Bits; 2],
+    /// Rank counted from the colour's far end (0 = last rank) for board squares.
+    pub rel_rank: [[u8; NSQ]; 2],
+    /// Lion-power pieces exist (chu double moves).
+    pub has_lion_moves: bool,
+}
+
+impl Variant {
+    /// Kind number of an SFEN spelling such as `P` or `+P` (uppercase).
+    pub fn kind_by_sfen(&self, s: &str) -> Option<u8> {
+        self.pieces.iter().position(|p| p.sfen == s).map(|i| i as u8 + 1)
+    }
+
+    /// The definition of a kind.
+    #[inline]
+    pub fn piece(&self, kind: u8) -> &PieceDef {
+        &self.pieces[kind as usize - 1]
+    }
+
+    /// Looks a variant up by name or alias (case-insensitive).
+    pub fn by_name(name: &str) -> Option<&'static Variant> {
+        let n = name.to_ascii_lowercase();
+        all().into_iter().find(|v| v.name == n || v.aliases.contains(&n.as_str()))
+    }
+
+    /// Names of all variants.
+    pub fn names() -> Vec<&'static str> {
+        all().iter().map(|v| v.name).collect()
+    }
+
+    fn build(mut v: Variant) -> Variant {
+        v.t = compile(&v);
+        v
+    }
+}
+
+/// All supported variants.
+pub fn all() -> Vec<&'static Variant> {
+    static ALL: LazyLock<Vec<Variant>> = LazyLock::new(|| {
+        vec![
+            Variant::build(shogi::shogi()),
+            Variant::build(shogi::shoshogi()),
+            Variant::build(cannon::cannonshogi()),
+            Variant::build(cannon::cannonshogi_wiki()),
+            Variant::build(cannon::cannonshosu()),
+            Variant::build(chu::chushogi()),
+        ]
+    });
+    ALL.iter().collect()
+}
+
+impl Tables {
+    fn empty() -> Tables {
+        Tables {
+            atoms: [Vec::new(), Vec::new()],
+            atom_range: [[(0, 0); MAX_KINDS]; 2],
+            promote: [0; MAX_KINDS],
+            hand_kind: [0; MAX_KINDS],
+            forced: [0; MAX_KINDS],
+            royal_mask: 0,
+            lion_mask: 0,
+            last_rank_choice: 0,
+            cheap_mask: 0,
+            pawn_kind: 0,
+            hand_kinds: Vec::new(),
+            near: [[0; 8]; 2],
+            slider: [[0; 8]; 2],
+            cannon: [[0; 8]; 2],
+            jump2: [[0; 8]; 2],
+            range: [[0; 8]; 2],
+            line: [[0; 8]; 2],
+            leaps: [Vec::new(), Vec::new()],
+            has_hoppers: false,
+            on_board: Bits::EMPTY,
+            zone: [Bits::EMPTY; 2],
+            rel_rank: [[0; NSQ]; 2],
+            has_lion_moves: false,
+        }
+    }
+}
+
+fn compile(v: &Variant) -> Tables {
+    assert!(v.pieces.len() < MAX_KINDS && v.width <= geometry::MAX_SIDE && v.height <= geometry::MAX_SIDE);
+    let mut t = Tables::empty();
+    for (i, p) in v.pieces.iter().enumerate() {
+        let k = i + 1;
+        let kb = 1u64 << k;
+        if let Some(ps) = p.promotes_to {
+            t.promote[k] = v.kind_by_sfen(ps).unwrap_or_else(|| panic!("{}: unknown promotion {ps}", v.name));
+        }
+        let base = p.sfen.trim_start_matches('+');
+        t.hand_kind[k] = v.kind_by_sfen(base).unwrap_or_else(|| panic!("{}: no base kind for {}", v.name, p.sfen));
+        t.forced[k] = p.forced_ranks;
+        if p.royal {
+            t.royal_mask |= kb;
+        }
+        if p.lion {
+            t.lion_mask |= kb;
+        }
+        if p.pawn {
+            t.pawn_kind = k as u8;
+        }
+        if p.last_rank_choice {
+            t.last_rank_choice |= kb;
+        }
+        if p.cheap {
+            t.cheap_mask |= kb;
+        }
+        if v.drops && !p.royal && !p.sfen.starts_with('+') {
+            t.hand_kinds.push(k as u8);
+        }
+        for c in Color::BOTH {
+            let ci = c.idx();
+            let start = t.atoms[ci].len() as u16;
+            let sign: i8 = if c == Color::Black { 1 } else { -1 };
+            for a in &p.atoms {
+                let (dx, dy) = (a.dx * sign, a.dy * sign);
+                t.atoms[ci].push(CAtom { off: geometry::offset(dx, dy), ride: a.ride, mode: a.mode, max: a.max });
+                add_attack(&mut t, ci, kb, dx, dy, a);
+            }
+            t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
+        }
+    }
+    for c in 0..2 {
+        for d in 0..8 {
+            t.line[c][d] = t.slider[c][d] | t.cannon[c][d] | t.jump2[c][d] | t.range[c][d];
+        }
+    }
+    for r in 0..v.height {
+        for col in 0..v.width {
+            let s = geometry::sq(col, r);
+            t.on_board.set(s);
+            t.rel_rank[0][s as usize] = r as u8;
+            t.rel_rank[1][s as usize] = (v.height - 1 - r) as u8;
+            if r < v.zone_depth {
+                t.zone[0].set(s);
+            }
+            if r >= v.height - v.zone_depth {
+                t.zone[1].set(s);
+            }
+        }
+    }
+    t
+}
+
+/// Records what an atom of kind bit `kb`, moving along (dx, dy) for colour `ci`, attacks.
+fn add_attack(t: &mut Tables, ci: usize, kb: u64, dx: i8, dy: i8, a: &Atom) {
+    // The walk from the target towards the attacker goes in the opposite direction.
+    let back = |dx: i8, dy: i8| geometry::dir_index(-dx.signum(), -dy.signum());
+    if a.ride == Ride::Lion {
+        t.has_lion_moves = true;
+        let vecs: Vec<(i8, i8)> = if (dx, dy) == (0, 0) { DIRS.to_vec() } else { vec![(dx, dy)] };
+        for (ux, uy) in vecs {
+            t.near[ci][back(ux, uy).expect("unit")] |= kb;
+        }
+        let jumps: Vec<(i8, i8)> = if (dx, dy) == (0, 0) {
+            (-2..=2i8).flat_map(|x| (-2..=2i8).map(move |y| (x, y))).filter(|&(x, y)| x.abs() == 2 || y.abs() == 2).collect()
+        } else {
+            vec![(2 * dx, 2 * dy)]
+        };
+        for (x, y) in jumps {
+            add_leap(t, ci, kb, x, y);
+        }
+        return;
+    }
+    if a.mode & CAPTURE == 0 {
+        return;
+    }
+    let unit = dx.abs() <= 1 && dy.abs() <= 1;
+    match a.ride {
+        Ride::Leap if unit => t.near[ci][back(dx, dy).expect("unit")] |= kb,
+        Ride::Leap => add_leap(t, ci, kb, dx, dy),
+        Ride::Slide if a.max == 1 => t.near[ci][back(dx, dy).expect("unit")] |= kb,
+        Ride::Slide if a.max == 0 => t.slider[ci][back(dx, dy).expect("slides are along lines")] |= kb,
+        Ride::Hop if a.max == 0 => {
+            t.cannon[ci][back(dx, dy).expect("line")] |= kb;
+            t.has_hoppers = true;
+        }
+        Ride::Hop if a.max == 2 => {
+            t.jump2[ci][back(dx, dy).expect("line")] |= kb;
+            t.has_hoppers = true;
+        }
+        Ride::Range => {
+            t.range[ci][back(dx, dy).expect("line")] |= kb;
+            t.has_hoppers = true;
+        }
+        _ => panic!("unsupported atom {a:?}"),
+    }
+}
+
+fn add_leap(t: &mut Tables, ci: usize, kb: u64, dx: i8, dy: i8) {
+    let off = -geometry::offset(dx, dy);
+    match t.leaps[ci].iter_mut().find(|(o, _)| *o == off) {
+        Some(e) => e.1 |= kb,
+        None => t.leaps[ci].push((off, kb)),
+    }
+}
+
+// ---- Builders used by the descriptions -------------------------------------------------
+
+/// Orthogonal unit vectors.
+pub const ORTH: &[(i8, i8)] = &[(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// Diagonal unit vectors.
+pub const DIAG: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, -1), (-1, 1)];
+/// All eight unit vectors.
+pub const KING: &[(i8, i8)] = &[(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+/// Gold general steps.
+pub const GOLD: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1)];
+/// Silver general steps.
+pub const SILVER: &[(i8, i8)] = &[(0, 1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+/// Atoms of one ride and mode along each vector.
+pub fn atoms(ride: Ride, mode: u8, max: u8, vecs: &[(i8, i8)]) -> Vec<Atom> {
+    vecs.iter().map(|&(dx, dy)| Atom { dx, dy, ride, mode, max }).collect()
+}
+/// Steps or leaps that move and capture.
+pub fn leap(vecs: &[(i8, i8)]) -> Vec<Atom> {
+    atoms(Ride::Leap, MC, 0, vecs)
+}
+/// Unlimited slides that move and capture.
+pub fn slide(vecs: &[(i8, i8)]) -> Vec<Atom> {
+    atoms(Ride::Slide, MC, 0, vecs)
+}
+
+/// A piece definition with defaults (no promotion, no flags).
+pub fn piece(name: &'static str, sfen: &'static str, value: i32, atoms: Vec<Atom>) -> PieceDef {
+    PieceDef { name, sfen, promotes_to: None, atoms, forced_ranks: 0, royal: false, lion: false, pawn: false, last_rank_choice: false, cheap: false, value }
+}
+
+impl PieceDef {
+    /// Sets the promoted kind.
+    pub fn promotes(mut self, to: &'static str) -> Self {
+        self.promotes_to = Some(to);
+        self
+    }
+    /// Sets the forced-promotion ranks.
+    pub fn forced(mut self, ranks: u8) -> Self {
+        self.forced_ranks = ranks;
+        self
+    }
+    /// Marks the kind royal.
+    pub fn royal(mut self) -> Self {
+        self.royal = true;
+        self
+    }
+    /// Marks the kind a lion.
+    pub fn lion(mut self) -> Self {
+        self.lion = true;
+        self
+    }
+    /// Marks the kind as the pawn.
+    pub fn pawn(mut self) -> Self {
+        self.pawn = true;
+        self
+    }
+    /// Marks the kind as getting a promotion choice again on the last rank (chu).
+    pub fn last_rank_choice(mut self) -> Self {
+        self.last_rank_choice = true;
+        self
+    }
+    /// Marks the kind as cheap for the lion-trading rule (chu pawn, go-between).
+    pub fn cheap(mut self) -> Self {
+        self.cheap = true;
+        self
+    }
+}
+
+/// A variant with shogi defaults, tables not yet compiled.
+pub(crate) fn base(name: &'static str, xboard_name: &'static str, aliases: &'static [&'static str], size: (usize, usize), pieces: Vec<PieceDef>, start_sfen: &'static str) -> Variant {
+    Variant {
+        name,
+        aliases,
+        xboard_name,
+        width: size.0,
+        height: size.1,
+        pieces,
+        start_sfen,
+        drops: true,
+        zone_depth: 3,
+        promo_rule: PromoRule::Shogi,
+        two_pawn: true,
+        pawn_drop_mate_illegal: true,
+        royal_rule: RoyalRule::LastRoyal,
+        lion_rules: false,
+        t: Tables::empty(),
+    }
+}
