@@ -152,10 +152,19 @@ impl Position {
         if cap_mid != EMPTY && t.cheap_mask >> kind_of(cap_mid) & 1 == 0 {
             return true;
         }
-        let us = self.side;
-        self.make(m);
-        let protected = self.attacked(to, us.flip());
-        self.unmake();
+        // Protection is judged on the board before the move, with the lion's origin (and
+        // the first-leg square) vacated for lines; the piece taken on the first leg still
+        // counts as a protector (shogiops).
+        let them = self.side.flip();
+        let mover_piece = self.board[from as usize];
+        self.board[from as usize] = EMPTY;
+        let mut protected = self.attacked(to, them);
+        if !protected && m.mid() != 0 && cap_mid != EMPTY {
+            self.board[m.mid() as usize] = EMPTY;
+            protected = self.attacked(to, them);
+            self.board[m.mid() as usize] = cap_mid;
+        }
+        self.board[from as usize] = mover_piece;
         !protected
     }
 }
