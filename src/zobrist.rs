@@ -1,5 +1,5 @@
-//! Zobrist keys. Hands are hashed additively (`count * key`), so adding or removing one
-//! piece in hand is a single wrapping add or subtract.
+//! Zobrist keys. Every component is XORed in; a hand contributes one key per (colour, kind,
+//! count), derived by mixing, so changing a count XORs out the old key and in the new one.
 
 use crate::geometry::NSQ;
 use std::sync::LazyLock;
@@ -8,12 +8,26 @@ use std::sync::LazyLock;
 pub struct Keys {
     /// Piece code (0..128) on a square.
     pub psq: Vec<[u64; NSQ]>,
-    /// One piece of a kind in a colour's hand.
+    /// Base key of a kind in a colour's hand (see [`Keys::hand_key`]).
     pub hand: [[u64; 64]; 2],
     /// Side to move is white.
     pub side: u64,
     /// Counter-strike square (chu).
     pub cs: [u64; NSQ],
+}
+
+impl Keys {
+    /// Key of `n` pieces of `kind` in hand of colour index `c` (0 for an empty hand).
+    #[inline]
+    pub fn hand_key(&self, c: usize, kind: usize, n: u8) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let mut z = self.hand[c][kind] ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        z = (z ^ (z >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        z ^ (z >> 33)
+    }
 }
 
 fn splitmix(state: &mut u64) -> u64 {

@@ -52,8 +52,9 @@ impl Position {
         let t = &self.v.t;
         if self.v.drops && t.royal_mask >> kind_of(captured) & 1 == 0 {
             let hk = t.hand_kind[kind_of(captured) as usize] as usize;
-            self.hands[us.idx()][hk] += 1;
-            self.hash = self.hash.wrapping_add(KEYS.hand[us.idx()][hk]);
+            let n = self.hands[us.idx()][hk];
+            self.hands[us.idx()][hk] = n + 1;
+            self.hash ^= KEYS.hand_key(us.idx(), hk, n) ^ KEYS.hand_key(us.idx(), hk, n + 1);
         }
     }
 
@@ -77,8 +78,9 @@ impl Position {
         let to = m.to();
         if m.is_drop() {
             let k = m.drop_kind();
-            self.hands[us.idx()][k as usize] -= 1;
-            self.hash = self.hash.wrapping_sub(KEYS.hand[us.idx()][k as usize]);
+            let n = self.hands[us.idx()][k as usize];
+            self.hands[us.idx()][k as usize] = n - 1;
+            self.hash ^= KEYS.hand_key(us.idx(), k as usize, n) ^ KEYS.hand_key(us.idx(), k as usize, n - 1);
             self.put::<true>(to, make_piece(k, us));
         } else {
             let from = m.from();

@@ -134,7 +134,7 @@ impl Position {
         }
         for c in 0..2 {
             for kind in 0..MAX_KINDS {
-                h = h.wrapping_add(k.hand[c][kind].wrapping_mul(self.hands[c][kind] as u64));
+                h ^= k.hand_key(c, kind, self.hands[c][kind]);
             }
         }
         if self.side == Color::White {
