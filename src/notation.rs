@@ -4,7 +4,7 @@
 
 use crate::geometry::{Sq, col_of, row_of, sq};
 use crate::moves::Move;
-use crate::piece::Color;
+use crate::piece::EMPTY;
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -133,7 +133,82 @@ impl Position {
     }
 }
 
-/// The colour letter helper for drops in XBoard and display (uppercase for both sides).
-pub fn side_char(c: Color) -> char {
-    if c == Color::Black { 'b' } else { 'w' }
+// ---- XBoard (CECP) notation, RULES.md section 9 ---------------------------------------
+
+/// XBoard square name: file letter from the first player's left, rank number from the bottom
+/// starting at `rank_base` (1 normally; XBoard numbers 10-rank boards from 0).
+pub fn xboard_square(v: &Variant, s: Sq, rank_base: usize) -> String {
+    format!("{}{}", (b'a' + col_of(s) as u8) as char, v.height - 1 - row_of(s) + rank_base)
+}
+
+fn parse_xboard_square(v: &Variant, text: &str, rank_base: usize) -> Option<Sq> {
+    let b = text.as_bytes();
+    if b.len() < 2 || !b[0].is_ascii_lowercase() || !b[1..].iter().all(u8::is_ascii_digit) || b.len() > 3 {
+        return None;
+    }
+    let col = (b[0] - b'a') as usize;
+    let rank: usize = text[1..].parse().ok()?;
+    if col >= v.width || rank < rank_base || rank - rank_base >= v.height {
+        return None;
+    }
+    Some(sq(col, v.height - 1 - (rank - rank_base)))
+}
+
+impl Position {
+    /// XBoard text of a move legal in this position: `e2e4`, `e7e8+`, `P@e5`, a lion double
+    /// move `f5f6,f6f7` (igui `f5f6,f6f5`), a pass `@@@@`.
+    pub fn move_to_xboard(&self, m: Move, rank_base: usize) -> String {
+        let v = self.variant();
+        let xs = |s| xboard_square(v, s, rank_base);
+        if m.is_drop() {
+            return format!("{}@{}", v.piece(m.drop_kind()).sfen, xs(m.to()));
+        }
+        if m.mid() != 0 {
+            if m.to() == m.from() && self.piece_at(m.mid()) == EMPTY {
+                return "@@@@".to_string();
+            }
+            return format!("{}{},{}{}", xs(m.from()), xs(m.mid()), xs(m.mid()), xs(m.to()));
+        }
+        format!("{}{}{}", xs(m.from()), xs(m.to()), if m.is_promotion() { "+" } else { "" })
+    }
+
+    /// Finds the legal move written in XBoard notation; `None` if unparsable or illegal.
+    pub fn parse_xboard_move(&mut self, text: &str, rank_base: usize) -> Option<Move> {
+        let v = self.variant();
+        let legal = self.legal_moves();
+        if text == "@@@@" {
+            return legal.iter().copied().find(|m| !m.is_drop() && m.mid() != 0 && m.to() == m.from() && self.piece_at(m.mid()) == EMPTY);
+        }
+        if let Some((piece, square)) = text.split_once('@') {
+            let kind = v.kind_by_sfen(&piece.to_ascii_uppercase())?;
+            let to = parse_xboard_square(v, square, rank_base)?;
+            return legal.iter().copied().find(|m| m.is_drop() && m.drop_kind() == kind && m.to() == to);
+        }
+        let (body, promote) = match text.as_bytes().last()? {
+            b'+' => (&text[..text.len() - 1], true),
+            b'=' => (&text[..text.len() - 1], false),
+            _ => (text, false),
+        };
+        let legs: Vec<&str> = body.split(',').collect();
+        let pair = |leg: &str| -> Option<(Sq, Sq)> {
+            let split = leg.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase())?.0;
+            Some((parse_xboard_square(v, &leg[..split], rank_base)?, parse_xboard_square(v, &leg[split..], rank_base)?))
+        };
+        let u = match legs[..] {
+            [one] => {
+                let (from, to) = pair(one)?;
+                UsiMove { from: Some(from), drop_kind: 0, mid: None, to, promote }
+            }
+            [first, second] => {
+                let (from, mid) = pair(first)?;
+                let (mid2, to) = pair(second)?;
+                if mid2 != mid {
+                    return None;
+                }
+                UsiMove { from: Some(from), drop_kind: 0, mid: Some(mid), to, promote }
+            }
+            _ => return None,
+        };
+        legal.iter().copied().find(|&m| self.matches(m, &u))
+    }
 }

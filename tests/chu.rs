@@ -167,3 +167,25 @@ fn chu_promotion() {
     let l = legal("chushogi", &chu(&[("6e", "N")], 'b', "-"));
     assert!(!l.iter().any(|m| m.ends_with('+')), "{l:?}");
 }
+
+#[test]
+fn xboard_notation() {
+    // Lion on 6f (XBoard g6 on a 12x12 board: file 6 from the right is column g).
+    let mut p = pos("chushogi", &chu(&[("6f", "N"), ("6e", "p"), ("6d", "p")], 'b', "-"));
+    let igui = p.parse_usi_move("6f6e6f").expect("igui");
+    assert_eq!(p.move_to_xboard(igui, 1), "g7g8,g8g7");
+    assert_eq!(p.parse_xboard_move("g7g8,g8g7", 1), Some(igui));
+    let double = p.parse_usi_move("6f6e6d").expect("double");
+    assert_eq!(p.move_to_xboard(double, 1), "g7g8,g8g9");
+    let pass = p.parse_xboard_move("@@@@", 1).expect("pass");
+    assert_eq!(p.move_to_xboard(pass, 1), "@@@@");
+    assert_eq!(p.parse_xboard_move("g7g9", 1), p.parse_usi_move("6f6d"));
+    assert_eq!(p.parse_xboard_move("g7z9", 1), None);
+    // Shogi: drops and promotions.
+    let mut s = pos("shogi", "4k4/6P2/9/9/9/9/9/9/4K4 b G 1");
+    let promo = s.parse_usi_move("3b3a+").expect("promotion");
+    assert_eq!(s.move_to_xboard(promo, 1), "g8g9+");
+    assert_eq!(s.parse_xboard_move("g8g9+", 1), Some(promo));
+    assert_eq!(s.parse_xboard_move("G@e5", 1), s.parse_usi_move("G*5e"));
+    assert_eq!(s.parse_xboard_move("g8g9", 1), None, "a pawn may not stay unpromoted on the last rank");
+}
