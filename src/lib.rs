@@ -4,6 +4,9 @@
 #![deny(missing_docs)]
 
 pub mod attack;
+pub mod bench;
+pub mod engine;
+pub mod eval;
 pub mod geometry;
 pub mod legal;
 pub mod movegen;
@@ -12,6 +15,8 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
+pub mod usi;
 pub mod variant;
 pub mod zobrist;
 

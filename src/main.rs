@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use shishi::notation::move_to_usi;
 use shishi::{Position, Variant, perft};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -33,6 +34,14 @@ enum Cmd {
         #[arg(long)]
         divide: bool,
     },
+    /// Deterministic search benchmark: fixed positions of every variant, fixed depth, one thread.
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = shishi::bench::DEPTH)]
+        depth: u32,
+    },
+    /// Run the USI protocol on stdin/stdout (the default when no command is given).
+    Usi,
 }
 
 fn main() -> ExitCode {
@@ -46,9 +55,22 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Cmd::Bench { depth }) => {
+            let (nodes, time) = shishi::bench::run(depth);
+            let secs = time.as_secs_f64();
+            let mut out = std::io::stdout();
+            let _ = writeln!(out, "Nodes searched: {nodes}");
+            let _ = writeln!(out, "Nodes/second  : {:.0}", nodes as f64 / secs.max(1e-9));
+            let _ = writeln!(out, "Time (s)      : {secs:.3}");
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Usi) => {
+            shishi::usi::run(None);
+            ExitCode::SUCCESS
+        }
         None => {
-            eprintln!("shishi: no command given; try `shishi --help`");
-            ExitCode::from(2)
+            protocol_loop();
+            ExitCode::SUCCESS
         }
     }
 }
@@ -64,7 +86,7 @@ fn run_perft(variant: &str, sfen: &str, depth: u32, moves: &str, divide: bool) -
     let total = if divide {
         let mut total = 0;
         for (m, n) in perft::divide(&mut pos, depth) {
-            println!("{} {n}", move_to_usi(v, m));
+            let _ = writeln!(std::io::stdout(), "{} {n}", move_to_usi(v, m));
             total += n;
         }
         total
@@ -72,7 +94,22 @@ fn run_perft(variant: &str, sfen: &str, depth: u32, moves: &str, divide: bool) -
         perft::perft(&mut pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("total {total}");
+    let _ = writeln!(std::io::stdout(), "total {total}");
     eprintln!("time {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
     Ok(())
+}
+
+/// Chooses the protocol from the first command: `xboard`/`protover` or USI.
+fn protocol_loop() {
+    let mut first = String::new();
+    if std::io::stdin().read_line(&mut first).unwrap_or(0) == 0 {
+        return;
+    }
+    let word = first.split_whitespace().next().unwrap_or("");
+    if word == "xboard" || word == "protover" {
+        println!("tellusererror XBoard protocol is not available yet; use USI");
+        println!("Error (not implemented): {}", first.trim());
+        return;
+    }
+    shishi::usi::run(Some(first.trim_end().to_string()));
 }

@@ -122,6 +122,19 @@ impl Position {
         &self.stack
     }
 
+    /// Whether the current position (same side to move) occurred before in the history.
+    pub fn is_repetition(&self) -> bool {
+        let n = self.stack.len();
+        let mut i = 2;
+        while i <= n {
+            if self.stack[n - i].hash == self.hash {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
     /// Recomputes the hash from scratch.
     pub fn compute_hash(&self) -> u64 {
         let k = &*crate::zobrist::KEYS;

@@ -1,0 +1,194 @@
+//! The engine API that both protocol front ends drive: variant, position, options, and an
+//! asynchronous search that reports through a callback. It never prints.
+//!
+//! Invariant: at most one search thread runs; every public method that changes state first
+//! waits for (or stops) that thread.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::tt::Tt;
+use crate::search::{Info, Limits, Searcher, Shared};
+use crate::variant::Variant;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// What a search reports.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A completed iteration.
+    Info(Info),
+    /// The search ended: the move to play (`None`: no legal move, resign) and a ponder move.
+    BestMove {
+        /// Best move.
+        best: Option<Move>,
+        /// Expected reply.
+        ponder: Option<Move>,
+    },
+}
+
+/// Engine options shared by the front ends.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Milliseconds kept in reserve per move for transmission delays.
+    pub move_overhead: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { hash_mib: 64, move_overhead: 100 }
+    }
+}
+
+/// The engine.
+pub struct Engine {
+    variant: &'static Variant,
+    root: Position,
+    options: Options,
+    tt: Arc<Mutex<Tt>>,
+    shared: Arc<Shared>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine set to standard shogi at the start position.
+    pub fn new() -> Engine {
+        let variant = Variant::by_name("shogi").expect("shogi is built in");
+        let options = Options::default();
+        Engine { variant, root: Position::startpos(variant), tt: Arc::new(Mutex::new(Tt::new(options.hash_mib))), options, shared: Arc::new(Shared::default()), worker: None }
+    }
+
+    /// The current variant.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+    /// The current root position.
+    pub fn position(&self) -> &Position {
+        &self.root
+    }
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Switches variant (and resets the position to its start).
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let v = Variant::by_name(name).ok_or_else(|| format!("unknown variant '{name}'; valid: {}", Variant::names().join(", ")))?;
+        self.stop();
+        self.variant = v;
+        self.root = Position::startpos(v);
+        Ok(())
+    }
+
+    /// Sets the root: an SFEN (or the start position for `None`) followed by USI moves.
+    /// On error the previous position is kept.
+    pub fn set_position(&mut self, sfen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.stop();
+        let mut pos = match sfen {
+            None => Position::startpos(self.variant),
+            Some(s) => Position::from_sfen(self.variant, s).map_err(|e| format!("bad SFEN: {e}"))?,
+        };
+        for m in moves {
+            let mv = pos.parse_usi_move(m).ok_or_else(|| format!("illegal or unparsable move '{m}'"))?;
+            pos.make(mv);
+        }
+        self.root = pos;
+        Ok(())
+    }
+
+    /// Resizes the transposition table.
+    pub fn set_hash(&mut self, mib: usize) {
+        self.stop();
+        self.options.hash_mib = mib;
+        self.tt = Arc::new(Mutex::new(Tt::new(mib)));
+    }
+
+    /// Sets the move overhead in ms.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.options.move_overhead = ms;
+    }
+
+    /// Clears what was learned (transposition table) for a new game.
+    pub fn new_game(&mut self) {
+        self.stop();
+        if let Ok(mut tt) = self.tt.lock() {
+            tt.clear();
+        }
+    }
+
+    /// Starts searching the root in the background; `on_event` receives infos and exactly one
+    /// best move. With `ponder`, the clock is ignored until [`Engine::ponderhit`].
+    pub fn go(&mut self, limits: Limits, ponder: bool, on_event: impl FnMut(Event) + Send + 'static) {
+        self.stop();
+        let shared = Arc::new(Shared::default());
+        // An infinite search, like a ponder search, holds its best move until stop.
+        shared.pondering.store(ponder || limits.infinite, Ordering::SeqCst);
+        self.shared = shared.clone();
+        let tt = self.tt.clone();
+        let root = self.root.clone();
+        let overhead = self.options.move_overhead;
+        let mut on_event = on_event;
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let (best, ponder_move) = match tt.lock() {
+                    Ok(mut tt) => {
+                        let mut s = Searcher::new(root, &mut tt, &shared, limits, overhead);
+                        s.think(&mut |info: &Info| on_event(Event::Info(info.clone())))
+                    }
+                    Err(_) => (None, None),
+                };
+                // While pondering (or infinite), the best move waits for stop / ponderhit.
+                while shared.pondering.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                on_event(Event::BestMove { best, ponder: ponder_move });
+            });
+        match handle {
+            Ok(h) => self.worker = Some(h),
+            Err(e) => log::error!("could not start the search thread: {e}"),
+        }
+    }
+
+    /// The opponent played the expected move: start watching the clock.
+    pub fn ponderhit(&mut self) {
+        if let Ok(mut start) = self.shared.clock_start.lock() {
+            *start = Instant::now();
+        }
+        self.shared.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Stops the search (if any) and waits for its best move to be reported.
+    pub fn stop(&mut self) {
+        self.shared.stop.store(true, Ordering::SeqCst);
+        self.wait();
+    }
+
+    /// Waits for the running search to finish by itself.
+    pub fn wait(&mut self) {
+        if let Some(h) = self.worker.take() {
+            let _ = h.join();
+        }
+    }
+
+    /// Whether a search thread is running.
+    pub fn is_searching(&self) -> bool {
+        self.worker.as_ref().is_some_and(|h| !h.is_finished())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,496 @@
+//! A first real search: iterative deepening, principal-variation alpha-beta with a
+//! transposition table, quiescence over captures, check extension, move ordering (hash move,
+//! captures by value, killers, history), repetition draws and mate scores.
+//!
+//! The search never prints: it reports each completed iteration through a callback, and
+//! stops on the shared stop flag, a node limit, or the clock.
+
+pub mod tt;
+
+use crate::eval::evaluate;
+use crate::moves::{Move, MoveList};
+use crate::piece::{EMPTY, kind_of};
+use crate::position::Position;
+use crate::variant::RoyalRule;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tt::{Bound, Tt};
+
+/// Largest search depth in plies.
+pub const MAX_PLY: usize = 128;
+/// Score of a mate at the root.
+pub const MATE: i32 = 30_000;
+const INF: i32 = 32_000;
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Quiescence plies after which only the static evaluation counts.
+const MAX_QDEPTH: u32 = 8;
+/// Slack for delta pruning in quiescence.
+const DELTA_MARGIN: i32 = 200;
+
+/// A score as reported: centipawns, or a mate distance in plies (negative: being mated).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many plies (negative when the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate(MATE - s)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// Progress of one completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table use, permille.
+    pub hashfull: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What limits a search. Times are in milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<u64>,
+    /// Remaining time of black and white.
+    pub time: [Option<u64>; 2],
+    /// Increment per move of black and white.
+    pub inc: [u64; 2],
+    /// Byoyomi per move.
+    pub byoyomi: u64,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search until stopped.
+    pub infinite: bool,
+    /// Restrict the root to these moves (empty: all).
+    pub searchmoves: Vec<Move>,
+}
+
+/// State shared between the searching thread and the controller.
+#[derive(Debug)]
+pub struct Shared {
+    /// Set to stop the search at once.
+    pub stop: AtomicBool,
+    /// While set, the clock is not watched (pondering).
+    pub pondering: AtomicBool,
+    /// When the clock started (reset on ponderhit).
+    pub clock_start: Mutex<Instant>,
+}
+
+impl Default for Shared {
+    fn default() -> Shared {
+        Shared { stop: AtomicBool::new(false), pondering: AtomicBool::new(false), clock_start: Mutex::new(Instant::now()) }
+    }
+}
+
+/// Time budget for a move: (soft target, hard maximum), in ms.
+pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u64)> {
+    if limits.infinite {
+        return None;
+    }
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead).max(1);
+        return Some((t, t));
+    }
+    let remaining = limits.time[side]?;
+    let inc = limits.inc[side];
+    let byo = limits.byoyomi;
+    let mtg = limits.movestogo.unwrap_or(30).clamp(1, 30) as u64;
+    let hard = (remaining + byo).saturating_sub(overhead).max(1);
+    let hard = if byo == 0 { hard.min(remaining / 2 + inc).max(1) } else { hard };
+    let soft = (remaining / mtg + inc * 3 / 4 + byo * 9 / 10).min(hard).max(1);
+    Some((soft, hard))
+}
+
+/// One search over a root position.
+pub struct Searcher<'a> {
+    pos: Position,
+    tt: &'a mut Tt,
+    shared: &'a Shared,
+    limits: Limits,
+    budget: Option<(u64, u64)>,
+    nodes: u64,
+    root_depth: u32,
+    seldepth: usize,
+    aborted: bool,
+    killers: [[Move; 2]; MAX_PLY + 1],
+    history: Vec<i32>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+impl<'a> Searcher<'a> {
+    /// Prepares a search; `overhead` is the move overhead in ms.
+    pub fn new(pos: Position, tt: &'a mut Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
+        let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
+        Searcher {
+            pos,
+            tt,
+            shared,
+            limits,
+            budget,
+            nodes: 0,
+            root_depth: 0,
+            seldepth: 0,
+            aborted: false,
+            killers: [[Move::NONE; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 256 * 256],
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.shared.clock_start.lock().map(|s| s.elapsed().as_millis() as u64).unwrap_or(0)
+    }
+
+    fn check_stop(&mut self) {
+        if self.shared.stop.load(Ordering::Relaxed) || self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+            return;
+        }
+        if let Some((_, hard)) = self.budget {
+            if !self.shared.pondering.load(Ordering::Relaxed) && self.elapsed_ms() >= hard {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Runs iterative deepening; calls `report` after each completed iteration and returns
+    /// the best move and the expected reply (`None` when there is no legal move).
+    pub fn think(&mut self, report: &mut dyn FnMut(&Info)) -> (Option<Move>, Option<Move>) {
+        let start = Instant::now();
+        let mut root_moves = self.pos.legal_moves();
+        if !self.limits.searchmoves.is_empty() {
+            root_moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        if root_moves.is_empty() {
+            return (None, None);
+        }
+        let mut best = (Some(root_moves[0]), None);
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            self.root_depth = depth;
+            let score = self.root(depth as i32, &root_moves);
+            if self.aborted && depth > 1 {
+                break;
+            }
+            if self.pv_len[0] > 0 {
+                best = (Some(self.pv[0][0]), (self.pv_len[0] > 1).then(|| self.pv[0][1]));
+            }
+            let info = Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                time: start.elapsed(),
+                hashfull: self.tt.hashfull(),
+                pv: self.pv[0][..self.pv_len[0]].to_vec(),
+            };
+            report(&info);
+            if self.aborted {
+                break;
+            }
+            if let Some((soft, _)) = self.budget {
+                if !self.shared.pondering.load(Ordering::Relaxed) && self.elapsed_ms() * 2 >= soft {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn root(&mut self, depth: i32, root_moves: &MoveList) -> i32 {
+        let mut moves = root_moves.clone();
+        let tt_move = self.tt.probe(self.pos.hash()).map(|e| e.mv).unwrap_or(Move::NONE);
+        // The previous iteration's best move first.
+        let first = if self.pv_len[0] > 0 { self.pv[0][0] } else { tt_move };
+        self.order(&mut moves, first, 0);
+        let (mut alpha, beta) = (-INF, INF);
+        let mut best = -INF;
+        self.pv_len[0] = 0;
+        for (i, &m) in moves.iter().enumerate() {
+            self.pos.make(m);
+            let score = if i == 0 {
+                -self.search(depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.aborted { -self.search(depth - 1, -beta, -alpha, 1) } else { s }
+            };
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                self.set_pv(0, m);
+            }
+            alpha = alpha.max(score);
+        }
+        if !self.aborted && self.pv_len[0] > 0 {
+            self.tt.store(self.pos.hash(), self.pv[0][0], best, depth as i16, Bound::Exact);
+        }
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][0] = m;
+        let n = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        for i in 0..n {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = n + 1;
+    }
+
+    fn is_capture(&self, m: Move) -> bool {
+        !m.is_drop() && ((m.to() != m.from() && self.pos.piece_at(m.to()) != EMPTY) || (m.mid() != 0 && self.pos.piece_at(m.mid()) != EMPTY))
+    }
+
+    fn victim_value(&self, m: Move) -> i32 {
+        let v = self.pos.variant();
+        let mut victim = 0;
+        if m.to() != m.from() && self.pos.piece_at(m.to()) != EMPTY {
+            victim += v.piece(kind_of(self.pos.piece_at(m.to()))).value;
+        }
+        if m.mid() != 0 && self.pos.piece_at(m.mid()) != EMPTY {
+            victim += v.piece(kind_of(self.pos.piece_at(m.mid()))).value;
+        }
+        victim
+    }
+
+    fn hist_index(m: Move) -> usize {
+        (m.is_drop() as usize) << 16 | (m.from() as usize) << 8 | m.to() as usize
+    }
+
+    fn order(&self, moves: &mut MoveList, tt_move: Move, ply: usize) {
+        let v = self.pos.variant();
+        let mut scored: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| {
+                let s = if m == tt_move {
+                    1 << 30
+                } else if self.is_capture(m) {
+                    let victim = self.victim_value(m);
+                    let attacker = v.piece(kind_of(self.pos.piece_at(m.from()))).value;
+                    (1 << 24) + victim * 16 - attacker / 8
+                } else if self.killers[ply].contains(&m) {
+                    1 << 23
+                } else {
+                    self.history[Self::hist_index(m)].min(1 << 22)
+                };
+                (s + if m.is_promotion() { 1 << 22 } else { 0 }, m)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        moves.clear();
+        moves.extend(scored.into_iter().map(|(_, m)| m));
+    }
+
+    fn lost_royals(&self) -> bool {
+        let v = self.pos.variant();
+        v.royal_rule == RoyalRule::Capture && self.pos.royals(self.pos.side_to_move()).is_empty()
+    }
+
+    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.lost_royals() {
+            return -MATE + ply as i32;
+        }
+        if self.pos.is_repetition() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.check_matters() && self.pos.in_check();
+        // Check extension, limited so that checking sequences cannot run far past the nominal depth.
+        let depth = if in_check && ply < self.root_depth as usize { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_stop();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = self.pos.hash();
+        let mut tt_move = Move::NONE;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            let s = score_from_tt(e.score, ply);
+            if e.depth as i32 >= depth && beta - alpha == 1 {
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        self.order(&mut moves, tt_move, ply);
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NONE;
+        for (i, &m) in moves.iter().enumerate() {
+            let quiet = !self.is_capture(m);
+            self.pos.make(m);
+            let score = if i == 0 {
+                -self.search(depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !self.aborted { -self.search(depth - 1, -beta, -alpha, ply + 1) } else { s }
+            };
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if alpha >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                            let h = &mut self.history[Self::hist_index(m)];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    /// Whether being in check restricts moves (not in chu, where moving into check is legal).
+    fn check_matters(&self) -> bool {
+        self.pos.variant().royal_rule == RoyalRule::LastRoyal
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_stop();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.lost_royals() {
+            return -MATE + ply as i32;
+        }
+        // Evasions are searched in full only near the horizon; deeper, checks are ignored.
+        let in_check = qdepth < 2 && self.check_matters() && self.pos.in_check();
+        let mut moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut best = -INF;
+        if !in_check {
+            let stand = evaluate(&self.pos);
+            if stand >= beta || ply >= MAX_PLY - 1 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            if qdepth >= MAX_QDEPTH {
+                return stand;
+            }
+            // Captures only, and only those that could lift the score to alpha (delta pruning).
+            let margin = alpha - stand - DELTA_MARGIN;
+            moves.retain(|m| self.is_capture(*m) && (m.is_promotion() || self.victim_value(*m) >= margin));
+        }
+        self.order(&mut moves, Move::NONE, ply.min(MAX_PLY));
+        for &m in moves.iter() {
+            self.pos.make(m);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
