@@ -9,7 +9,14 @@ use std::hint::black_box;
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
-    for (name, depth) in [("shogi", 5), ("shoshogi", 5), ("cannonshogi", 4), ("cannonshogi-wiki", 4), ("cannonshosu", 4), ("chushogi", 3)] {
+    for (name, depth) in [
+        ("shogi", 5),
+        ("shoshogi", 5),
+        ("cannonshogi", 4),
+        ("cannonshogi-wiki", 4),
+        ("cannonshosu", 4),
+        ("chushogi", 3),
+    ] {
         let v = Variant::by_name(name).expect("variant");
         g.bench_function(format!("{name}_d{depth}"), |b| {
             b.iter(|| {

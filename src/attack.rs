@@ -34,13 +34,12 @@ impl Position {
                 return true;
             }
         }
-        for d in 0..8 {
+        for (d, &off) in DIR_OFF.iter().enumerate() {
             let near = t.near[c][d];
             let line = t.line[c][d];
             if near | line == 0 {
                 continue;
             }
-            let off = DIR_OFF[d];
             let mut x = s as i16 + off;
             let mut p = b[x as usize];
             if p != EMPTY {

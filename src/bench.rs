@@ -15,9 +15,18 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("shoshogi", "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1"),
     ("cannonshogi", "lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL b - 1"),
     ("cannonshogi-wiki", "lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL b - 1"),
-    ("cannonshosu", "lnsgkqgsnl/1rc1ii1cb1/pppppppppp/2d4d2/10/10/2D4D2/PPPPPPPPPP/1BC1II1CR1/LNSGQKGSNL b - 1"),
-    ("chushogi", "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"),
-    ("chushogi", "lf1sgekgs1fl/avctox4nB/mr2dqdht1b1/1p1p2p1p2p/p3pp1p2p1/12/3i3P1P2/hP2P3IR1P/2PPDPP1P1P1/MVR2NQDS1VM/A2STOXT3A/LFC1GKEG1CFL b - 51"),
+    (
+        "cannonshosu",
+        "lnsgkqgsnl/1rc1ii1cb1/pppppppppp/2d4d2/10/10/2D4D2/PPPPPPPPPP/1BC1II1CR1/LNSGQKGSNL b - 1",
+    ),
+    (
+        "chushogi",
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+    ),
+    (
+        "chushogi",
+        "lf1sgekgs1fl/avctox4nB/mr2dqdht1b1/1p1p2p1p2p/p3pp1p2p1/12/3i3P1P2/hP2P3IR1P/2PPDPP1P1P1/MVR2NQDS1VM/A2STOXT3A/LFC1GKEG1CFL b - 51",
+    ),
 ];
 
 /// Default bench depth.
@@ -32,7 +41,10 @@ pub fn run(depth: u32) -> (u64, Duration) {
         let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
         let mut tt = Tt::new(16);
         let shared = Shared::default();
-        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
         let mut s = Searcher::new(pos, &mut tt, &shared, limits, 0);
         s.think(&mut |_| {});
         total += s.nodes();

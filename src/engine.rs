@@ -39,7 +39,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { hash_mib: 64, move_overhead: 100 }
+        Options {
+            hash_mib: 64,
+            move_overhead: 100,
+        }
     }
 }
 
@@ -64,7 +67,14 @@ impl Engine {
     pub fn new() -> Engine {
         let variant = Variant::by_name("shogi").expect("shogi is built in");
         let options = Options::default();
-        Engine { variant, root: Position::startpos(variant), tt: Arc::new(Mutex::new(Tt::new(options.hash_mib))), options, shared: Arc::new(Shared::default()), worker: None }
+        Engine {
+            variant,
+            root: Position::startpos(variant),
+            tt: Arc::new(Mutex::new(Tt::new(options.hash_mib))),
+            options,
+            shared: Arc::new(Shared::default()),
+            worker: None,
+        }
     }
 
     /// The current variant.
@@ -137,23 +147,20 @@ impl Engine {
         let root = self.root.clone();
         let overhead = self.options.move_overhead;
         let mut on_event = on_event;
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let (best, ponder_move) = match tt.lock() {
-                    Ok(mut tt) => {
-                        let mut s = Searcher::new(root, &mut tt, &shared, limits, overhead);
-                        s.think(&mut |info: &Info| on_event(Event::Info(info.clone())))
-                    }
-                    Err(_) => (None, None),
-                };
-                // While pondering (or infinite), the best move waits for stop / ponderhit.
-                while shared.pondering.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
+        let handle = std::thread::Builder::new().name("search".into()).stack_size(64 << 20).spawn(move || {
+            let (best, ponder_move) = match tt.lock() {
+                Ok(mut tt) => {
+                    let mut s = Searcher::new(root, &mut tt, &shared, limits, overhead);
+                    s.think(&mut |info: &Info| on_event(Event::Info(info.clone())))
                 }
-                on_event(Event::BestMove { best, ponder: ponder_move });
-            });
+                Err(_) => (None, None),
+            };
+            // While pondering (or infinite), the best move waits for stop / ponderhit.
+            while shared.pondering.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            on_event(Event::BestMove { best, ponder: ponder_move });
+        });
         match handle {
             Ok(h) => self.worker = Some(h),
             Err(e) => log::error!("could not start the search thread: {e}"),

@@ -115,7 +115,11 @@ impl Bits {
     /// The lowest square, if any.
     #[inline]
     pub fn first(&self) -> Option<Sq> {
-        self.0.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| (i * 64 + w.trailing_zeros() as usize) as Sq)
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| (i * 64 + w.trailing_zeros() as usize) as Sq)
     }
     /// Union.
     #[inline]

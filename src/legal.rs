@@ -29,6 +29,10 @@ impl Position {
         self.generate_pseudo(&mut pseudo);
         let v = self.variant();
         if v.royal_rule == RoyalRule::Capture {
+            // A side whose last royal was captured has lost: the game is over.
+            if self.royals[self.side.idx()].is_empty() {
+                return;
+            }
             for &m in pseudo.iter() {
                 if !v.lion_rules || self.lion_trade_ok(m) {
                     out.push(m);
@@ -108,8 +112,9 @@ impl Position {
         }
         let k = r.first().unwrap_or(0);
         let to = m.to();
-        let near = (crate::geometry::col_of(k) as i32 - crate::geometry::col_of(to) as i32).abs() <= 1 && (crate::geometry::row_of(k) as i32 - crate::geometry::row_of(to) as i32).abs() <= 1;
-        if !near && !(self.variant().t.has_hoppers && line_dir(k, to) != 8) {
+        let near = (crate::geometry::col_of(k) as i32 - crate::geometry::col_of(to) as i32).abs() <= 1
+            && (crate::geometry::row_of(k) as i32 - crate::geometry::row_of(to) as i32).abs() <= 1;
+        if !(near || self.variant().t.has_hoppers && line_dir(k, to) != 8) {
             return false;
         }
         self.make(m);
@@ -134,10 +139,8 @@ impl Position {
         if !is_lion(mover) {
             // Counter-strike: after a non-lion took a lion, a non-lion may take a lion only
             // on that same square.
-            if self.cs != 0 {
-                if (is_lion(cap_to) && to != self.cs) || (is_lion(cap_mid) && m.mid() != self.cs) {
-                    return false;
-                }
+            if self.cs != 0 && ((is_lion(cap_to) && to != self.cs) || (is_lion(cap_mid) && m.mid() != self.cs)) {
+                return false;
             }
             return true;
         }

@@ -48,7 +48,13 @@ fn main() -> ExitCode {
     env_logger::init();
     let cli = Cli::parse();
     match cli.cmd {
-        Some(Cmd::Perft { variant, sfen, depth, moves, divide }) => match run_perft(&variant, &sfen, depth, &moves, divide) {
+        Some(Cmd::Perft {
+            variant,
+            sfen,
+            depth,
+            moves,
+            divide,
+        }) => match run_perft(&variant, &sfen, depth, &moves, divide) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -77,9 +83,15 @@ fn main() -> ExitCode {
 
 fn run_perft(variant: &str, sfen: &str, depth: u32, moves: &str, divide: bool) -> Result<(), String> {
     let v = Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'; valid: {}", Variant::names().join(", ")))?;
-    let mut pos = if sfen == "startpos" { Position::startpos(v) } else { Position::from_sfen(v, sfen).map_err(|e| format!("bad SFEN: {e}"))? };
+    let mut pos = if sfen == "startpos" {
+        Position::startpos(v)
+    } else {
+        Position::from_sfen(v, sfen).map_err(|e| format!("bad SFEN: {e}"))?
+    };
     for m in moves.split_whitespace() {
-        let mv = pos.parse_usi_move(m).ok_or_else(|| format!("illegal or unparsable move '{m}' in {}", pos.to_sfen()))?;
+        let mv = pos
+            .parse_usi_move(m)
+            .ok_or_else(|| format!("illegal or unparsable move '{m}' in {}", pos.to_sfen()))?;
         pos.make(mv);
     }
     let start = Instant::now();

@@ -63,7 +63,7 @@ impl Gen<'_> {
             PromoRule::Chu => {
                 let (zf, zt) = (zone.has(from), zone.has(to));
                 let last = t.last_rank_choice >> k & 1 != 0 && t.rel_rank[self.us.idx()][to as usize] == 0;
-                if (zt && !zf) || (capture && (zf || zt)) || last {
+                if last || (zt && !zf) || (zf && capture) {
                     self.list.push(Move::normal(from, to, true));
                 }
                 self.list.push(Move::normal(from, to, false));
@@ -251,7 +251,13 @@ impl Position {
     /// Appends all pseudo-legal moves of the side to move to `list`.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
         let us = self.side;
-        let mut g = Gen { pos: self, us, them: us.flip(), list, passed: false };
+        let mut g = Gen {
+            pos: self,
+            us,
+            them: us.flip(),
+            list,
+            passed: false,
+        };
         for from in self.occ[us.idx()].iter() {
             g.piece_moves(from);
         }

@@ -67,7 +67,15 @@ impl Move {
 
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Move(from={} mid={} to={} promo={} drop={})", self.from(), self.mid(), self.to(), self.is_promotion(), self.is_drop())
+        write!(
+            f,
+            "Move(from={} mid={} to={} promo={} drop={})",
+            self.from(),
+            self.mid(),
+            self.to(),
+            self.is_promotion(),
+            self.is_drop()
+        )
     }
 }
 

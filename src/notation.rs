@@ -82,7 +82,13 @@ pub fn parse_usi(v: &Variant, text: &str) -> Option<UsiMove> {
         if piece.len() != 1 || !v.t.hand_kinds.contains(&kind) {
             return None;
         }
-        return Some(UsiMove { from: None, drop_kind: kind, mid: None, to: parse_square(v, square)?, promote: false });
+        return Some(UsiMove {
+            from: None,
+            drop_kind: kind,
+            mid: None,
+            to: parse_square(v, square)?,
+            promote: false,
+        });
     }
     let (body, promote) = match text.as_bytes().last()? {
         b'+' => (&text[..text.len() - 1], true),
@@ -100,8 +106,20 @@ pub fn parse_usi(v: &Variant, text: &str) -> Option<UsiMove> {
         }
     }
     match squares[..] {
-        [from, to] => Some(UsiMove { from: Some(from), drop_kind: 0, mid: None, to, promote }),
-        [from, mid, to] => Some(UsiMove { from: Some(from), drop_kind: 0, mid: Some(mid), to, promote }),
+        [from, to] => Some(UsiMove {
+            from: Some(from),
+            drop_kind: 0,
+            mid: None,
+            to,
+            promote,
+        }),
+        [from, mid, to] => Some(UsiMove {
+            from: Some(from),
+            drop_kind: 0,
+            mid: Some(mid),
+            to,
+            promote,
+        }),
         _ => None,
     }
 }
@@ -177,7 +195,10 @@ impl Position {
         let v = self.variant();
         let legal = self.legal_moves();
         if text == "@@@@" {
-            return legal.iter().copied().find(|m| !m.is_drop() && m.mid() != 0 && m.to() == m.from() && self.piece_at(m.mid()) == EMPTY);
+            return legal
+                .iter()
+                .copied()
+                .find(|m| !m.is_drop() && m.mid() != 0 && m.to() == m.from() && self.piece_at(m.mid()) == EMPTY);
         }
         if let Some((piece, square)) = text.split_once('@') {
             let kind = v.kind_by_sfen(&piece.to_ascii_uppercase())?;
@@ -192,12 +213,21 @@ impl Position {
         let legs: Vec<&str> = body.split(',').collect();
         let pair = |leg: &str| -> Option<(Sq, Sq)> {
             let split = leg.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase())?.0;
-            Some((parse_xboard_square(v, &leg[..split], rank_base)?, parse_xboard_square(v, &leg[split..], rank_base)?))
+            Some((
+                parse_xboard_square(v, &leg[..split], rank_base)?,
+                parse_xboard_square(v, &leg[split..], rank_base)?,
+            ))
         };
         let u = match legs[..] {
             [one] => {
                 let (from, to) = pair(one)?;
-                UsiMove { from: Some(from), drop_kind: 0, mid: None, to, promote }
+                UsiMove {
+                    from: Some(from),
+                    drop_kind: 0,
+                    mid: None,
+                    to,
+                    promote,
+                }
             }
             [first, second] => {
                 let (from, mid) = pair(first)?;
@@ -205,7 +235,13 @@ impl Position {
                 if mid2 != mid {
                     return None;
                 }
-                UsiMove { from: Some(from), drop_kind: 0, mid: Some(mid), to, promote }
+                UsiMove {
+                    from: Some(from),
+                    drop_kind: 0,
+                    mid: Some(mid),
+                    to,
+                    promote,
+                }
             }
             _ => return None,
         };

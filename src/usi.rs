@@ -24,7 +24,14 @@ fn info_line(v: &Variant, info: &Info) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|&m| move_to_usi(v, m)).collect();
-    format!("info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {} pv {}", info.depth, info.seldepth, info.nodes, info.hashfull, pv.join(" "))
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.nodes,
+        info.hashfull,
+        pv.join(" ")
+    )
 }
 
 fn bestmove_line(v: &Variant, best: Option<Move>, ponder: Option<Move>) -> String {
@@ -63,7 +70,10 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             emit(&format!("option name USI_Hash type spin default {} min 1 max 65536", engine.options().hash_mib));
             emit("option name Threads type spin default 1 min 1 max 1");
             emit("option name USI_Ponder type check default true");
-            emit(&format!("option name MoveOverhead type spin default {} min 0 max 10000", engine.options().move_overhead));
+            emit(&format!(
+                "option name MoveOverhead type spin default {} min 0 max 10000",
+                engine.options().move_overhead
+            ));
             emit("usiok");
         }
         "isready" => emit("readyok"),

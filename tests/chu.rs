@@ -148,7 +148,10 @@ fn falcon_and_eagle() {
     check("chushogi", &s, &["6h6g", "6h6f", "6h6g6f", "6h6g6h", "6h5h", "6h5g"], &["6h6e"]);
     let s = chu(&[("6h", "+H")], 'b', "-");
     let l = legal("chushogi", &s);
-    assert!(l.contains(&"6h6g6h".to_string()) && l.contains(&"6h6f".to_string()) && !l.contains(&"6h6e".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"6h6g6h".to_string()) && l.contains(&"6h6f".to_string()) && !l.contains(&"6h6e".to_string()),
+        "{l:?}"
+    );
     let s = chu(&[("6h", "+D"), ("7g", "p"), ("8f", "p")], 'b', "-");
     check("chushogi", &s, &["6h7g", "6h8f", "6h7g8f", "6h7g6h", "6h6a"], &["6h9e"]);
 }

@@ -27,7 +27,11 @@ fn cases(variant: &str) -> Vec<Case> {
             let mut w = p.split_whitespace();
             let depth = w.next().and_then(|d| d.strip_prefix('D')).and_then(|d| d.parse().ok()).expect("depth");
             let nodes = w.next().and_then(|n| n.parse().ok()).expect("count");
-            out.push(Case { sfen: sfen.clone(), depth, nodes });
+            out.push(Case {
+                sfen: sfen.clone(),
+                depth,
+                nodes,
+            });
         }
     }
     assert!(!out.is_empty(), "no cases for {variant}");
@@ -100,7 +104,12 @@ fn data_matches_shared_reference() {
         let path = entry.expect("entry").path();
         if path.extension().is_some_and(|e| e == "perft") {
             let ours = data_dir().join(path.file_name().expect("name"));
-            assert_eq!(std::fs::read_to_string(&path).ok(), std::fs::read_to_string(&ours).ok(), "{} differs from tests/data", path.display());
+            assert_eq!(
+                std::fs::read_to_string(&path).ok(),
+                std::fs::read_to_string(&ours).ok(),
+                "{} differs from tests/data",
+                path.display()
+            );
         }
     }
 }

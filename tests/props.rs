@@ -26,6 +26,11 @@ proptest! {
             let before = (pos.to_sfen(), pos.hash());
             pos.make(m);
             prop_assert_eq!(pos.check_invariants(), Ok(()), "after {}", move_to_usi(v, m));
+            if pos.royals(pos.side_to_move()).is_empty() {
+                // Chu: the last royal was captured; the game is over and has no legal moves.
+                prop_assert!(pos.legal_moves().is_empty());
+                break;
+            }
             let sfen = pos.to_sfen();
             let back = Position::from_sfen(v, &sfen);
             prop_assert!(back.is_ok(), "{} does not re-parse: {:?}", sfen, back.err());
@@ -79,11 +84,26 @@ fn sfen_errors_are_typed() {
     assert_eq!(err(""), Some(E::MissingField("board")));
     assert_eq!(err("9/9/9/9/9/9/9/9/9"), Some(E::MissingField("side to move")));
     assert!(matches!(err("9/9/9 b - 1"), Some(E::RankCount { expected: 9, found: 3 })));
-    assert!(matches!(err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1"), Some(E::RankWidth { rank: 'i', .. })));
-    assert!(matches!(err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - x"), Some(E::BadMoveNumber(_))));
-    assert!(matches!(err("lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1"), Some(E::BadSide(_))));
-    assert!(matches!(err("lnsgkgsnl/1r5b1/ppppppppx/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"), Some(E::UnknownPiece(_))));
-    assert!(matches!(err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1"), Some(E::UnknownPiece(_))));
+    assert!(matches!(
+        err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1"),
+        Some(E::RankWidth { rank: 'i', .. })
+    ));
+    assert!(matches!(
+        err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - x"),
+        Some(E::BadMoveNumber(_))
+    ));
+    assert!(matches!(
+        err("lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1"),
+        Some(E::BadSide(_))
+    ));
+    assert!(matches!(
+        err("lnsgkgsnl/1r5b1/ppppppppx/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+        Some(E::UnknownPiece(_))
+    ));
+    assert!(matches!(
+        err("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1"),
+        Some(E::UnknownPiece(_))
+    ));
     assert!(matches!(err("4k4/9/9/9/9/9/9/9/9 b - 1"), Some(E::MissingRoyal(_))));
     assert!(matches!(err("4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1"), Some(E::TwoPawns { file: 5 })));
     assert!(matches!(err("4k3P/9/9/9/9/9/9/9/4K4 b - 1"), Some(E::DeadPiece { .. })));
@@ -94,7 +114,10 @@ fn sfen_errors_are_typed() {
     let sho = Variant::by_name("sho").unwrap();
     assert!(matches!(Position::from_sfen(sho, "4k4/9/9/9/9/9/9/9/4K4 b P 1"), Err(E::NotInHand(_))));
     let chu = Variant::by_name("chu").unwrap();
-    assert!(matches!(Position::from_sfen(chu, "k11/12/12/12/12/12/12/12/12/12/12/11K b 13z 1"), Err(E::BadCounterStrike(_))));
+    assert!(matches!(
+        Position::from_sfen(chu, "k11/12/12/12/12/12/12/12/12/12/12/11K b 13z 1"),
+        Err(E::BadCounterStrike(_))
+    ));
     // Every error has a message naming the problem.
     assert!(E::TwoPawns { file: 5 }.to_string().contains("two-pawn"));
 }

@@ -51,7 +51,12 @@ fn dead_squares_and_drops() {
 #[test]
 fn forced_and_optional_promotion() {
     // Pawn to the last rank must promote; knight to rank b must promote, to rank c may.
-    check("shogi", "4k4/6P2/9/2N6/1N7/9/9/9/4K4 b - 1", &["3b3a+", "7d6b+", "8e7c", "8e7c+"], &["3b3a", "7d6b"]);
+    check(
+        "shogi",
+        "4k4/6P2/9/2N6/1N7/9/9/9/4K4 b - 1",
+        &["3b3a+", "7d6b+", "8e7c", "8e7c+"],
+        &["3b3a", "7d6b"],
+    );
     // Silver leaving the zone may promote; gold never promotes.
     check("shogi", "4k4/9/6S2/9/9/9/9/9/4K1G2 b - 1", &["3c4d+", "3c4d"], &["3i3h+"]);
     // Wiki pawn promotion on the last rank is forced even though it moves sideways.
@@ -85,7 +90,12 @@ fn flying_cannons() {
 #[test]
 fn wiki_cannons() {
     // Ranging gold cannon: must jump, may jump several pieces of either side.
-    check("cannonshogi-wiki", "k8/9/9/9/4p4/9/4P4/4U4/4K4 b - 1", &["5h5f", "5h5e", "5h5d", "5h5a"], &["5h4h", "5h5g"]);
+    check(
+        "cannonshogi-wiki",
+        "k8/9/9/9/4p4/9/4P4/4U4/4K4 b - 1",
+        &["5h5f", "5h5e", "5h5d", "5h5a"],
+        &["5h4h", "5h5g"],
+    );
     // Jumping silver cannon: exactly two squares over an adjacent piece; never captures adjacent.
     check("cannonshogi-wiki", "k8/9/9/9/9/9/4P4/4A4/4K4 b - 1", &["5h5f"], &["5h5e", "5h4h"]);
     check("cannonshogi-wiki", "k8/9/9/9/9/9/4p4/4A4/4K4 b - 1", &["5h5f"], &["5h5g"]);

@@ -15,7 +15,12 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi")).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("start shishi");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start shishi");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = channel();
@@ -38,7 +43,10 @@ impl Engine {
         let mut out = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| panic!("no '{prefix}' within {timeout:?}; got {out:?}"));
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no '{prefix}' within {timeout:?}; got {out:?}"));
             let done = line.starts_with(prefix);
             out.push(line);
             if done {

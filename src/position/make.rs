@@ -48,7 +48,7 @@ impl Position {
 
     /// Puts a captured piece into `us`'s hand (drop variants only).
     #[inline]
-    fn to_hand(&mut self, us: Color, captured: u8) {
+    fn capture_to_hand(&mut self, us: Color, captured: u8) {
         let t = &self.v.t;
         if self.v.drops && t.royal_mask >> kind_of(captured) & 1 == 0 {
             let hk = t.hand_kind[kind_of(captured) as usize] as usize;
@@ -59,7 +59,7 @@ impl Position {
     }
 
     #[inline]
-    fn from_hand(&mut self, us: Color, captured: u8) {
+    fn uncapture_from_hand(&mut self, us: Color, captured: u8) {
         let t = &self.v.t;
         if self.v.drops && t.royal_mask >> kind_of(captured) & 1 == 0 {
             let hk = t.hand_kind[kind_of(captured) as usize] as usize;
@@ -70,7 +70,14 @@ impl Position {
     /// Makes a move. The move must be pseudo-legal in this position.
     pub fn make(&mut self, m: Move) {
         let us = self.side;
-        let mut u = Undo { mv: m, captured: EMPTY, captured_mid: EMPTY, hash: self.hash, cs: self.cs, moved: EMPTY };
+        let mut u = Undo {
+            mv: m,
+            captured: EMPTY,
+            captured_mid: EMPTY,
+            hash: self.hash,
+            cs: self.cs,
+            moved: EMPTY,
+        };
         if self.cs != 0 {
             self.hash ^= KEYS.cs[self.cs as usize];
         }
@@ -90,14 +97,18 @@ impl Position {
             if mid != 0 && self.board[mid as usize] != EMPTY {
                 let cm = self.remove::<true>(mid);
                 u.captured_mid = cm;
-                self.to_hand(us, cm);
+                self.capture_to_hand(us, cm);
             }
             if self.board[to as usize] != EMPTY {
                 let cap = self.remove::<true>(to);
                 u.captured = cap;
-                self.to_hand(us, cap);
+                self.capture_to_hand(us, cap);
             }
-            let np = if m.is_promotion() { make_piece(self.v.t.promote[kind_of(p) as usize], us) } else { p };
+            let np = if m.is_promotion() {
+                make_piece(self.v.t.promote[kind_of(p) as usize], us)
+            } else {
+                p
+            };
             self.put::<true>(to, np);
             if self.v.lion_rules {
                 let lions = self.v.t.lion_mask;
@@ -138,11 +149,11 @@ impl Position {
             self.remove::<false>(to);
             if u.captured != EMPTY {
                 self.put::<false>(to, u.captured);
-                self.from_hand(us, u.captured);
+                self.uncapture_from_hand(us, u.captured);
             }
             if u.captured_mid != EMPTY {
                 self.put::<false>(m.mid(), u.captured_mid);
-                self.from_hand(us, u.captured_mid);
+                self.uncapture_from_hand(us, u.captured_mid);
             }
             self.put::<false>(m.from(), u.moved);
         }

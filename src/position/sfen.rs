@@ -125,7 +125,10 @@ pub fn parse(v: &Variant, text: &str) -> Result<Setup, SfenError> {
     }
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != v.height {
-        return Err(SfenError::RankCount { expected: v.height, found: ranks.len() });
+        return Err(SfenError::RankCount {
+            expected: v.height,
+            found: ranks.len(),
+        });
     }
     let mut pieces = Vec::new();
     for (row, rank) in ranks.iter().enumerate() {
@@ -156,7 +159,13 @@ pub fn parse(v: &Variant, text: &str) -> Result<Setup, SfenError> {
             } else {
                 (ch.to_ascii_uppercase().to_string(), ch)
             };
-            let kind = v.kind_by_sfen(&spelling).filter(|_| letter.is_ascii_alphabetic()).ok_or_else(|| SfenError::UnknownPiece(if letter.is_ascii_lowercase() { spelling.to_ascii_lowercase() } else { spelling.clone() }))?;
+            let kind = v.kind_by_sfen(&spelling).filter(|_| letter.is_ascii_alphabetic()).ok_or_else(|| {
+                SfenError::UnknownPiece(if letter.is_ascii_lowercase() {
+                    spelling.to_ascii_lowercase()
+                } else {
+                    spelling.clone()
+                })
+            })?;
             let color = if letter.is_ascii_uppercase() { Color::Black } else { Color::White };
             if col < v.width {
                 pieces.push((sq(col, row), make_piece(kind, color)));
@@ -164,7 +173,11 @@ pub fn parse(v: &Variant, text: &str) -> Result<Setup, SfenError> {
             col += 1;
         }
         if col != v.width {
-            return Err(SfenError::RankWidth { rank: rank_letter, expected: v.width, found: col });
+            return Err(SfenError::RankWidth {
+                rank: rank_letter,
+                expected: v.width,
+                found: col,
+            });
         }
     }
     let side = match side {
@@ -183,9 +196,19 @@ pub fn parse(v: &Variant, text: &str) -> Result<Setup, SfenError> {
     }
     let move_number = match number {
         None => 1,
-        Some(n) => n.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| SfenError::BadMoveNumber(n.to_string()))?,
+        Some(n) => n
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| SfenError::BadMoveNumber(n.to_string()))?,
     };
-    Ok(Setup { pieces, side, hands, move_number, cs })
+    Ok(Setup {
+        pieces,
+        side,
+        hands,
+        move_number,
+        cs,
+    })
 }
 
 fn parse_hand(v: &Variant, text: &str, hands: &mut [[u8; MAX_KINDS]; 2]) -> Result<(), SfenError> {
@@ -205,7 +228,9 @@ fn parse_hand(v: &Variant, text: &str, hands: &mut [[u8; MAX_KINDS]; 2]) -> Resu
         if !ch.is_ascii_alphabetic() {
             return Err(SfenError::BadHand(text.to_string()));
         }
-        let kind = v.kind_by_sfen(&ch.to_ascii_uppercase().to_string()).ok_or_else(|| SfenError::UnknownPiece(ch.to_string()))?;
+        let kind = v
+            .kind_by_sfen(&ch.to_ascii_uppercase().to_string())
+            .ok_or_else(|| SfenError::UnknownPiece(ch.to_string()))?;
         if !v.t.hand_kinds.contains(&kind) {
             return Err(SfenError::NotInHand(ch.to_string()));
         }
@@ -253,10 +278,14 @@ impl Position {
         for &(_, p) in &start.pieces {
             limit[t.hand_kind[kind_of(p) as usize] as usize] += 1;
         }
-        for k in 1..=v.pieces.len() {
-            let found = s.hands[0][k] as usize + s.hands[1][k] as usize;
+        for (i, piece) in v.pieces.iter().enumerate() {
+            let (k, found) = (i + 1, s.hands[0][i + 1] as usize + s.hands[1][i + 1] as usize);
             if found > limit[k] {
-                return Err(SfenError::TooManyPieces { piece: v.pieces[k - 1].sfen.to_string(), found, max: limit[k] });
+                return Err(SfenError::TooManyPieces {
+                    piece: piece.sfen.to_string(),
+                    found,
+                    max: limit[k],
+                });
             }
         }
         // Doubled pawns on the board are impossible only where pawns cannot change files.
@@ -273,16 +302,19 @@ impl Position {
                 }
                 seen |= kb;
             }
-            if v.two_pawn && pawn_keeps_file {
-                if let Some(col) = pos.pawns[c.idx()].iter().position(|&n| n > 1) {
-                    return Err(SfenError::TwoPawns { file: v.width - col });
-                }
+            if v.two_pawn
+                && pawn_keeps_file
+                && let Some(col) = pos.pawns[c.idx()].iter().position(|&n| n > 1)
+            {
+                return Err(SfenError::TwoPawns { file: v.width - col });
             }
         }
         for &(square, p) in &s.pieces {
             let rel = t.rel_rank[color_of(p).idx()][square as usize];
             if rel < t.forced[kind_of(p) as usize] {
-                return Err(SfenError::DeadPiece { square: square_name(v, square) });
+                return Err(SfenError::DeadPiece {
+                    square: square_name(v, square),
+                });
             }
         }
         if v.lion_rules && s.cs != 0 && pos.board[s.cs as usize] == EMPTY {

@@ -12,8 +12,8 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{EMPTY, kind_of};
 use crate::position::Position;
 use crate::variant::RoyalRule;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tt::{Bound, Tt};
 
@@ -105,7 +105,11 @@ pub struct Shared {
 
 impl Default for Shared {
     fn default() -> Shared {
-        Shared { stop: AtomicBool::new(false), pondering: AtomicBool::new(false), clock_start: Mutex::new(Instant::now()) }
+        Shared {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            clock_start: Mutex::new(Instant::now()),
+        }
     }
 }
 
@@ -175,10 +179,11 @@ impl<'a> Searcher<'a> {
             self.aborted = true;
             return;
         }
-        if let Some((_, hard)) = self.budget {
-            if !self.shared.pondering.load(Ordering::Relaxed) && self.elapsed_ms() >= hard {
-                self.aborted = true;
-            }
+        if let Some((_, hard)) = self.budget
+            && !self.shared.pondering.load(Ordering::Relaxed)
+            && self.elapsed_ms() >= hard
+        {
+            self.aborted = true;
         }
     }
 
@@ -218,10 +223,11 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 break;
             }
-            if let Some((soft, _)) = self.budget {
-                if !self.shared.pondering.load(Ordering::Relaxed) && self.elapsed_ms() * 2 >= soft {
-                    break;
-                }
+            if let Some((soft, _)) = self.budget
+                && !self.shared.pondering.load(Ordering::Relaxed)
+                && self.elapsed_ms() * 2 >= soft
+            {
+                break;
             }
         }
         best
@@ -242,7 +248,11 @@ impl<'a> Searcher<'a> {
                 -self.search(depth - 1, -beta, -alpha, 1)
             } else {
                 let s = -self.search(depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.aborted { -self.search(depth - 1, -beta, -alpha, 1) } else { s }
+                if s > alpha && !self.aborted {
+                    -self.search(depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
             };
             self.pos.unmake();
             if self.aborted {
@@ -308,7 +318,7 @@ impl<'a> Searcher<'a> {
                 (s + if m.is_promotion() { 1 << 22 } else { 0 }, m)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
         moves.clear();
         moves.extend(scored.into_iter().map(|(_, m)| m));
     }
@@ -372,7 +382,11 @@ impl<'a> Searcher<'a> {
                 -self.search(depth - 1, -beta, -alpha, ply + 1)
             } else {
                 let s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1);
-                if s > alpha && s < beta && !self.aborted { -self.search(depth - 1, -beta, -alpha, ply + 1) } else { s }
+                if s > alpha && s < beta && !self.aborted {
+                    -self.search(depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
             };
             self.pos.unmake();
             if self.aborted {

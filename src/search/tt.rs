@@ -31,7 +31,13 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-const EMPTY: Entry = Entry { key: 0, mv: Move::NONE, score: 0, depth: -1, bound: Bound::None };
+const EMPTY: Entry = Entry {
+    key: 0,
+    mv: Move::NONE,
+    score: 0,
+    depth: -1,
+    bound: Bound::None,
+};
 
 /// The table.
 pub struct Tt {
@@ -45,7 +51,11 @@ impl Tt {
     pub fn new(mib: usize) -> Tt {
         let want = (mib.max(1) << 20) / std::mem::size_of::<Entry>();
         let n = if want.is_power_of_two() { want } else { want.next_power_of_two() >> 1 };
-        Tt { entries: vec![EMPTY; n.max(1)], mask: n.max(1) - 1, used: 0 }
+        Tt {
+            entries: vec![EMPTY; n.max(1)],
+            mask: n.max(1) - 1,
+            used: 0,
+        }
     }
     /// Empties the table.
     pub fn clear(&mut self) {

@@ -14,7 +14,13 @@ fn janggi_cannon(dirs: &[(i8, i8)]) -> Vec<Atom> {
 
 /// Pychess flying cannon along `main` lines, with a quiet step and a two-square hop on `side` lines.
 fn flying_cannon(main: &[(i8, i8)], side: &[(i8, i8)]) -> Vec<Atom> {
-    [atoms(Ride::Slide, MOVE, 0, main), atoms(Ride::Hop, MC, 0, main), atoms(Ride::Leap, MOVE, 0, side), atoms(Ride::Hop, MC, 2, side)].concat()
+    [
+        atoms(Ride::Slide, MOVE, 0, main),
+        atoms(Ride::Hop, MC, 0, main),
+        atoms(Ride::Leap, MOVE, 0, side),
+        atoms(Ride::Hop, MC, 2, side),
+    ]
+    .concat()
 }
 
 const CANNON_START: &str = "lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL b - 1";
@@ -59,7 +65,14 @@ pub(super) fn cannonshogi() -> Variant {
     let soldier = piece("soldier", "P", 120, leap(&[(0, 1), (1, 0), (-1, 0)])).promotes("+P").pawn();
     let fo = flying_cannon(ORTH, DIAG);
     let fd = flying_cannon(DIAG, ORTH);
-    let pieces = cannon_army(soldier, xiangqi_cannon(ORTH), janggi_cannon(ORTH), xiangqi_cannon(DIAG), janggi_cannon(DIAG), [fo.clone(), fo, fd.clone(), fd]);
+    let pieces = cannon_army(
+        soldier,
+        xiangqi_cannon(ORTH),
+        janggi_cannon(ORTH),
+        xiangqi_cannon(DIAG),
+        janggi_cannon(DIAG),
+        [fo.clone(), fo, fd.clone(), fd],
+    );
     let mut v = base("cannonshogi", "cannonshogi", &["cannon"], (9, 9), pieces, CANNON_START);
     v.two_pawn = false;
     v.pawn_drop_mate_illegal = false;
@@ -72,7 +85,12 @@ pub(super) fn cannonshogi_wiki() -> Variant {
     let ranging = |d| atoms(Ride::Range, MC, 0, d);
     let jumping = |d| atoms(Ride::Hop, MC, 2, d);
     let king = leap(KING);
-    let promoted = [[ranging(ORTH), king.clone()].concat(), [jumping(ORTH), king.clone()].concat(), [ranging(DIAG), king.clone()].concat(), [jumping(DIAG), king].concat()];
+    let promoted = [
+        [ranging(ORTH), king.clone()].concat(),
+        [jumping(ORTH), king.clone()].concat(),
+        [ranging(DIAG), king.clone()].concat(),
+        [jumping(DIAG), king].concat(),
+    ];
     let pieces = cannon_army(pawn, ranging(ORTH), jumping(ORTH), ranging(DIAG), jumping(DIAG), promoted);
     base("cannonshogi-wiki", "cannonshogi-wiki", &[], (9, 9), pieces, CANNON_START)
 }
@@ -95,16 +113,50 @@ pub(super) fn cannonshosu() -> Variant {
         piece("pawn", "P", 100, leap(&[(0, 1)])).promotes("+P").forced(1).pawn(),
         piece("dragon", "+R", 1300, [slide(ORTH), leap(DIAG)].concat()),
         piece("horse", "+B", 1100, [slide(DIAG), leap(ORTH)].concat()),
-        piece("rook general", "+C", 1250, [slide(ORTH), leap(DIAG), leap(&[(2, 2), (2, -2), (-2, -2), (-2, 2)]), atoms(Ride::Hop, CAPTURE, 0, ORTH)].concat()),
-        piece("bishop general", "+I", 1150, [slide(DIAG), leap(ORTH), leap(&[(0, 2), (2, 0), (0, -2), (-2, 0)]), atoms(Ride::Hop, CAPTURE, 0, DIAG)].concat()),
+        piece(
+            "rook general",
+            "+C",
+            1250,
+            [
+                slide(ORTH),
+                leap(DIAG),
+                leap(&[(2, 2), (2, -2), (-2, -2), (-2, 2)]),
+                atoms(Ride::Hop, CAPTURE, 0, ORTH),
+            ]
+            .concat(),
+        ),
+        piece(
+            "bishop general",
+            "+I",
+            1150,
+            [
+                slide(DIAG),
+                leap(ORTH),
+                leap(&[(0, 2), (2, 0), (0, -2), (-2, 0)]),
+                atoms(Ride::Hop, CAPTURE, 0, DIAG),
+            ]
+            .concat(),
+        ),
         piece("great general", "+G", 750, leap(&[(1, 1), (1, -1), (-1, -1), (-1, 1), (0, 1), (1, 0), (-1, 0)])),
         piece("vice general", "+S", 600, leap(GOLD)),
-        piece("white horse", "+N", 550, leap(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)])),
+        piece(
+            "white horse",
+            "+N",
+            550,
+            leap(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]),
+        ),
         piece("vertical mover", "+L", 600, [leap(&[(1, 0), (-1, 0)]), slide(&[(0, 1), (0, -1)])].concat()),
         piece("side mover", "+D", 550, [leap(&[(0, 1), (0, -1)]), slide(&[(1, 0), (-1, 0)])].concat()),
         piece("tokin", "+P", 600, leap(GOLD)),
     ];
-    let mut v = base("cannonshosu", "cannonshosu", &["cannonshosushogi"], (10, 10), pieces, "lnsgkqgsnl/1rc1ii1cb1/pppppppppp/2d4d2/10/10/2D4D2/PPPPPPPPPP/1BC1II1CR1/LNSGQKGSNL b - 1");
+    let mut v = base(
+        "cannonshosu",
+        "cannonshosu",
+        &["cannonshosushogi"],
+        (10, 10),
+        pieces,
+        "lnsgkqgsnl/1rc1ii1cb1/pppppppppp/2d4d2/10/10/2D4D2/PPPPPPPPPP/1BC1II1CR1/LNSGQKGSNL b - 1",
+    );
     v.zone_depth = 3;
     v
 }

@@ -312,7 +312,12 @@ fn compile(v: &Variant) -> Tables {
             let sign: i8 = if c == Color::Black { 1 } else { -1 };
             for a in &p.atoms {
                 let (dx, dy) = (a.dx * sign, a.dy * sign);
-                t.atoms[ci].push(CAtom { off: geometry::offset(dx, dy), ride: a.ride, mode: a.mode, max: a.max });
+                t.atoms[ci].push(CAtom {
+                    off: geometry::offset(dx, dy),
+                    ride: a.ride,
+                    mode: a.mode,
+                    max: a.max,
+                });
                 add_attack(&mut t, ci, kb, dx, dy, a);
             }
             t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
@@ -351,7 +356,10 @@ fn add_attack(t: &mut Tables, ci: usize, kb: u64, dx: i8, dy: i8, a: &Atom) {
             t.near[ci][back(ux, uy).expect("unit")] |= kb;
         }
         let jumps: Vec<(i8, i8)> = if (dx, dy) == (0, 0) {
-            (-2..=2i8).flat_map(|x| (-2..=2i8).map(move |y| (x, y))).filter(|&(x, y)| x.abs() == 2 || y.abs() == 2).collect()
+            (-2..=2i8)
+                .flat_map(|x| (-2..=2i8).map(move |y| (x, y)))
+                .filter(|&(x, y)| x.abs() == 2 || y.abs() == 2)
+                .collect()
         } else {
             vec![(2 * dx, 2 * dy)]
         };
@@ -421,7 +429,19 @@ pub fn slide(vecs: &[(i8, i8)]) -> Vec<Atom> {
 
 /// A piece definition with defaults (no promotion, no flags).
 pub fn piece(name: &'static str, sfen: &'static str, value: i32, atoms: Vec<Atom>) -> PieceDef {
-    PieceDef { name, sfen, promotes_to: None, atoms, forced_ranks: 0, royal: false, lion: false, pawn: false, last_rank_choice: false, cheap: false, value }
+    PieceDef {
+        name,
+        sfen,
+        promotes_to: None,
+        atoms,
+        forced_ranks: 0,
+        royal: false,
+        lion: false,
+        pawn: false,
+        last_rank_choice: false,
+        cheap: false,
+        value,
+    }
 }
 
 impl PieceDef {
@@ -463,7 +483,14 @@ impl PieceDef {
 }
 
 /// A variant with shogi defaults, tables not yet compiled.
-pub(crate) fn base(name: &'static str, xboard_name: &'static str, aliases: &'static [&'static str], size: (usize, usize), pieces: Vec<PieceDef>, start_sfen: &'static str) -> Variant {
+pub(crate) fn base(
+    name: &'static str,
+    xboard_name: &'static str,
+    aliases: &'static [&'static str],
+    size: (usize, usize),
+    pieces: Vec<PieceDef>,
+    start_sfen: &'static str,
+) -> Variant {
     Variant {
         name,
         aliases,

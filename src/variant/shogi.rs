@@ -25,16 +25,33 @@ pub(super) fn shogi_army() -> Vec<PieceDef> {
 pub(super) fn shogi() -> Variant {
     let mut pieces = vec![piece("king", "K", 0, leap(KING)).royal()];
     pieces.extend(shogi_army());
-    base("shogi", "shogi", &["standard"], (9, 9), pieces, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+    base(
+        "shogi",
+        "shogi",
+        &["standard"],
+        (9, 9),
+        pieces,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    )
 }
 
 /// Sho shogi: no drops, drunk elephant promoting to a royal crown prince.
 pub(super) fn shoshogi() -> Variant {
     let mut pieces = vec![piece("king", "K", 0, leap(KING)).royal()];
     pieces.extend(shogi_army());
-    pieces.insert(4, piece("drunk elephant", "E", 550, leap(&[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (1, -1), (-1, -1)])).promotes("+E"));
+    pieces.insert(
+        4,
+        piece("drunk elephant", "E", 550, leap(&[(0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (1, -1), (-1, -1)])).promotes("+E"),
+    );
     pieces.push(piece("crown prince", "+E", 700, leap(KING)).royal());
-    let mut v = base("shoshogi", "sho", &["sho"], (9, 9), pieces, "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1");
+    let mut v = base(
+        "shoshogi",
+        "sho",
+        &["sho"],
+        (9, 9),
+        pieces,
+        "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
+    );
     v.drops = false;
     v.two_pawn = false;
     v.pawn_drop_mate_illegal = false;
