@@ -129,6 +129,7 @@ impl Position {
             self.hash ^= KEYS.cs[new_cs as usize];
         }
         self.stack.push(u);
+        debug_assert_eq!(self.check_invariants(), Ok(()), "after make");
     }
 
     /// Takes back the last move made.
@@ -159,5 +160,6 @@ impl Position {
         }
         self.hash = u.hash;
         self.cs = u.cs;
+        debug_assert_eq!(self.check_invariants(), Ok(()), "after unmake");
     }
 }

@@ -345,14 +345,9 @@ impl<'a> Searcher<'a> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_stop();
-        }
-        if self.aborted {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         let key = self.pos.hash();
         let mut tt_move = Move::NONE;
         if let Some(e) = self.tt.probe(key) {
@@ -424,20 +419,26 @@ impl<'a> Searcher<'a> {
         best
     }
 
+    /// Counts a node, polls the stop conditions now and then, and tracks the selective depth;
+    /// `false` once the search is aborted.
+    fn enter_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_stop();
+        }
+        self.seldepth = self.seldepth.max(ply);
+        !self.aborted
+    }
+
     /// Whether being in check restricts moves (not in chu, where moving into check is legal).
     fn check_matters(&self) -> bool {
         self.pos.variant().royal_rule == RoyalRule::LastRoyal
     }
 
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_stop();
-        }
-        if self.aborted {
+        if !self.enter_node(ply) {
             return 0;
         }
-        self.seldepth = self.seldepth.max(ply);
         if self.lost_royals() {
             return -MATE + ply as i32;
         }
