@@ -139,10 +139,25 @@ impl Position {
         if !is_lion(mover) {
             // Counter-strike: after a non-lion took a lion, a non-lion may take a lion only
             // on that same square.
-            if self.cs != 0 && ((is_lion(cap_to) && to != self.cs) || (is_lion(cap_mid) && m.mid() != self.cs)) {
-                return false;
+            let target = if is_lion(cap_to) && to != self.cs {
+                to
+            } else if is_lion(cap_mid) && m.mid() != self.cs {
+                m.mid()
+            } else {
+                return true;
+            };
+            if self.cs == 0 {
+                return true;
             }
-            return true;
+            // Okazaki: the counter-strike is allowed against a lion its side cannot recapture.
+            if self.okazaki {
+                let them = self.side.flip();
+                self.make(m);
+                let protected = self.attacked(target, them);
+                self.unmake();
+                return !protected;
+            }
+            return false;
         }
         if !is_lion(cap_to) {
             return true;

@@ -7,6 +7,7 @@ pub mod attack;
 pub mod bench;
 pub mod engine;
 pub mod eval;
+pub mod game;
 pub mod geometry;
 pub mod legal;
 pub mod movegen;

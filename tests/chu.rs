@@ -192,3 +192,29 @@ fn xboard_notation() {
     assert_eq!(s.parse_xboard_move("G@e5", 1), s.parse_usi_move("G*5e"));
     assert_eq!(s.parse_xboard_move("g8g9", 1), None, "a pawn may not stay unpromoted on the last rank");
 }
+
+#[test]
+fn okazaki_option() {
+    // Counter-strike state on 6h; the white lion on 3c is unprotected.
+    let s = chu(&[("6h", "r"), ("3c", "n"), ("6f", "B"), ("6i", "G")], 'b', "6h");
+    let mut p = pos("chushogi", &s);
+    assert!(p.parse_usi_move("6f3c").is_none(), "off by default");
+    p.set_okazaki(true);
+    assert!(p.parse_usi_move("6f3c").is_some(), "Okazaki allows the counter-strike on an unprotected lion");
+    // A protected lion stays immune to the counter-strike even with Okazaki.
+    let s = chu(&[("6h", "r"), ("3c", "n"), ("3a", "l"), ("6f", "B"), ("6i", "G")], 'b', "6h");
+    let mut p = pos("chushogi", &s);
+    p.set_okazaki(true);
+    assert!(p.parse_usi_move("6f3c").is_none());
+}
+
+#[test]
+fn chu_game_ends_when_the_last_royal_is_captured() {
+    let mut p = pos("chushogi", &chu(&[("2b", "G")], 'b', "-"));
+    let m = p.parse_usi_move("2b1a").expect("gold takes the king");
+    p.make(m);
+    assert_eq!(
+        p.outcome(),
+        Some(shishi::game::Outcome::Win(shishi::piece::Color::Black, "last royal captured"))
+    );
+}

@@ -44,6 +44,7 @@ pub struct Position {
     pub(crate) ply: u32,
     pub(crate) cs: Sq,
     pub(crate) stack: Vec<Undo>,
+    pub(crate) okazaki: bool,
 }
 
 impl Position {
@@ -69,6 +70,7 @@ impl Position {
             ply: 1,
             cs: 0,
             stack: Vec::with_capacity(256),
+            okazaki: false,
         }
     }
 
@@ -117,6 +119,11 @@ impl Position {
     pub fn counter_strike(&self) -> Sq {
         self.cs
     }
+    /// Chu: allow the counter-strike against an unprotected lion (Okazaki rule; off by default).
+    pub fn set_okazaki(&mut self, on: bool) {
+        self.okazaki = on;
+    }
+
     /// Moves made since the position was set up.
     pub fn history(&self) -> &[Undo] {
         &self.stack

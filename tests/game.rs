@@ -1,0 +1,43 @@
+//! Game end: checkmate, stalemate (a loss), fourth repetition (draw) and perpetual check (the
+//! checking side loses).
+
+mod common;
+use common::pos;
+use shishi::game::Outcome;
+use shishi::piece::Color;
+
+fn play(variant: &str, sfen: &str, moves: &[&str]) -> shishi::Position {
+    let mut p = pos(variant, sfen);
+    for m in moves {
+        assert_eq!(p.outcome(), None, "game over before {m}");
+        let mv = p.parse_usi_move(m).unwrap_or_else(|| panic!("{m} illegal"));
+        p.make(mv);
+    }
+    p
+}
+
+#[test]
+fn fourth_repetition_is_a_draw() {
+    let cycle = ["5i5h", "5a5b", "5h5i", "5b5a"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+    let mut p = play("shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1", &moves);
+    assert_eq!(p.occurrences(), 4);
+    assert_eq!(p.outcome(), Some(Outcome::Draw("fourth repetition")));
+}
+
+#[test]
+fn perpetual_check_loses() {
+    let cycle = ["5a5b", "9a9b", "5b5a", "9b9a"];
+    let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+    let mut p = play("shogi", "R3k4/9/9/9/9/9/9/9/4K4 w - 1", &moves);
+    assert_eq!(p.outcome(), Some(Outcome::Win(Color::White, "perpetual check")));
+}
+
+#[test]
+fn mate_and_stalemate_lose() {
+    let mut p = pos("shogi", "4k4/9/9/9/9/9/4l4/4g4/4K4 b - 1");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Color::White, "checkmate")));
+    // Cannon Shosu: stalemate loses too.
+    let mut p = pos("cannonshosu", "1r7k/10/10/10/10/10/10/10/9r/K9 b - 1");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Color::White, "no legal move")));
+}
