@@ -35,6 +35,8 @@ pub struct Options {
     pub hash_mib: usize,
     /// Milliseconds kept in reserve per move for transmission delays.
     pub move_overhead: u64,
+    /// Chu: Okazaki rule (counter-strike allowed against an unprotected lion).
+    pub okazaki: bool,
 }
 
 impl Default for Options {
