@@ -44,6 +44,7 @@ impl Default for Options {
         Options {
             hash_mib: 64,
             move_overhead: 100,
+            okazaki: false,
         }
     }
 }
@@ -109,6 +110,7 @@ impl Engine {
             None => Position::startpos(self.variant),
             Some(s) => Position::from_sfen(self.variant, s).map_err(|e| format!("bad SFEN: {e}"))?,
         };
+        pos.set_okazaki(self.options.okazaki);
         for m in moves {
             let mv = pos.parse_usi_move(m).ok_or_else(|| format!("illegal or unparsable move '{m}'"))?;
             pos.make(mv);
@@ -122,6 +124,13 @@ impl Engine {
         self.stop();
         self.options.hash_mib = mib;
         self.tt = Arc::new(Mutex::new(Tt::new(mib)));
+    }
+
+    /// Switches the Okazaki rule (chu) for the current and later positions.
+    pub fn set_okazaki(&mut self, on: bool) {
+        self.stop();
+        self.options.okazaki = on;
+        self.root.set_okazaki(on);
     }
 
     /// Sets the move overhead in ms.

@@ -70,6 +70,7 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             emit(&format!("option name USI_Hash type spin default {} min 1 max 65536", engine.options().hash_mib));
             emit("option name Threads type spin default 1 min 1 max 1");
             emit("option name USI_Ponder type check default true");
+            emit("option name Okazaki type check default false");
             emit(&format!(
                 "option name MoveOverhead type spin default {} min 0 max 10000",
                 engine.options().move_overhead
@@ -121,6 +122,10 @@ fn setoption(engine: &mut Engine, rest: &[&str]) {
                 emit(&format!("info string error USI_Ponder must be true or false, not '{value}'"));
             }
         }
+        "okazaki" => match value {
+            "true" | "false" => engine.set_okazaki(value == "true"),
+            _ => emit(&format!("info string error Okazaki must be true or false, not '{value}'")),
+        },
         "moveoverhead" | "networkdelay" => match number(0, 10000) {
             Some(n) => engine.set_move_overhead(n),
             None => emit(&format!("info string error {name} must be 0..10000, not '{value}'")),
