@@ -2,69 +2,9 @@
 //! searches in every variant, every error path (the engine answers and keeps going), and
 //! `stop` / `quit` answered promptly during a long search.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start shishi");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine { child, stdin, lines }
-    }
-    fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut out = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no '{prefix}' within {timeout:?}; got {out:?}"));
-            let done = line.starts_with(prefix);
-            out.push(line);
-            if done {
-                return out;
-            }
-        }
-    }
-    fn ready(&mut self) {
-        self.send("isready");
-        self.until("readyok", Duration::from_secs(5));
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-    }
-}
+mod common;
+use common::engine::Engine;
+use std::time::Duration;
 
 #[test]
 fn handshake_lists_options() {
@@ -140,45 +80,4 @@ fn resigns_without_legal_moves() {
     e.send("go depth 3");
     let lines = e.until("bestmove", Duration::from_secs(10));
     assert_eq!(lines.last().map(String::as_str), Some("bestmove resign"));
-}
-
-#[test]
-fn stop_and_quit_are_prompt() {
-    let mut e = Engine::start();
-    e.send("position startpos");
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
-    e.send("isready");
-    e.until("readyok", Duration::from_millis(500));
-    let t = Instant::now();
-    e.send("stop");
-    e.until("bestmove", Duration::from_secs(2));
-    assert!(t.elapsed() < Duration::from_millis(50), "stop took {:?}", t.elapsed());
-    e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(200));
-    let t = Instant::now();
-    e.send("quit");
-    let status = loop {
-        if let Some(s) = e.child.try_wait().expect("wait") {
-            break s;
-        }
-        assert!(t.elapsed() < Duration::from_secs(2), "quit not honoured");
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    assert!(status.success());
-    assert!(t.elapsed() < Duration::from_millis(50), "quit took {:?}", t.elapsed());
-}
-
-#[test]
-fn timed_search_moves_in_time() {
-    let mut e = Engine::start();
-    e.send("position startpos");
-    let t = Instant::now();
-    e.send("go btime 2000 wtime 2000 byoyomi 0");
-    e.until("bestmove", Duration::from_secs(3));
-    assert!(t.elapsed() < Duration::from_millis(1200), "used {:?} of a 2 s clock", t.elapsed());
-    let t = Instant::now();
-    e.send("go movetime 300");
-    e.until("bestmove", Duration::from_secs(3));
-    assert!(t.elapsed() < Duration::from_millis(600), "movetime 300 took {:?}", t.elapsed());
 }

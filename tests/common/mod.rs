@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use shishi::notation::move_to_usi;
 use shishi::{Position, Variant};
 
