@@ -24,9 +24,7 @@ impl Position {
     /// How many times the current position (board, hands, side to move) has occurred in the
     /// recorded history, this occurrence included.
     pub fn occurrences(&self) -> usize {
-        let h = self.history();
-        let n = h.len();
-        1 + (2..=n).step_by(2).filter(|&i| h[n - i].hash == self.hash()).count()
+        1 + self.earlier_occurrences().count()
     }
 
     /// The result if the game is over, else `None`.
@@ -47,9 +45,7 @@ impl Position {
         }
         // The cycle runs from the first occurrence to now; replay it backwards and note, for
         // each move, whether it left the opponent's royal attacked.
-        let h = self.history();
-        let n = h.len();
-        let first = (2..=n).step_by(2).filter(|&i| h[n - i].hash == self.hash()).max().unwrap_or(0);
+        let first = self.earlier_occurrences().max().unwrap_or(0);
         let mut p = self.clone();
         let mut always_checked = [true, true];
         for _ in 0..first {

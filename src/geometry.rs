@@ -79,6 +79,12 @@ static LINE_DIR: LazyLock<Vec<u8>> = LazyLock::new(|| {
     t
 });
 
+/// Whether two squares are at most one step apart (king distance).
+#[inline]
+pub fn adjacent(a: Sq, b: Sq) -> bool {
+    col_of(a).abs_diff(col_of(b)) <= 1 && row_of(a).abs_diff(row_of(b)) <= 1
+}
+
 /// A set of grid squares as a 256-bit mask.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Bits(pub [u64; 4]);

@@ -8,7 +8,7 @@
 //! squares of their line.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Sq, line_dir};
+use crate::geometry::{Sq, adjacent, line_dir};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
@@ -112,9 +112,7 @@ impl Position {
         }
         let k = r.first().unwrap_or(0);
         let to = m.to();
-        let near = (crate::geometry::col_of(k) as i32 - crate::geometry::col_of(to) as i32).abs() <= 1
-            && (crate::geometry::row_of(k) as i32 - crate::geometry::row_of(to) as i32).abs() <= 1;
-        if !(near || self.variant().t.has_hoppers && line_dir(k, to) != 8) {
+        if !(adjacent(k, to) || self.variant().t.has_hoppers && line_dir(k, to) != 8) {
             return false;
         }
         self.make(m);
@@ -162,9 +160,7 @@ impl Position {
         if !is_lion(cap_to) {
             return true;
         }
-        let (fc, fr) = (crate::geometry::col_of(from) as i32, crate::geometry::row_of(from) as i32);
-        let (tc, tr) = (crate::geometry::col_of(to) as i32, crate::geometry::row_of(to) as i32);
-        if (fc - tc).abs() <= 1 && (fr - tr).abs() <= 1 {
+        if adjacent(from, to) {
             return true;
         }
         if cap_mid != EMPTY && t.cheap_mask >> kind_of(cap_mid) & 1 == 0 {

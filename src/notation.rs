@@ -43,6 +43,15 @@ fn square_from_parts(v: &Variant, s: &str) -> Option<Sq> {
     Some(sq(v.width - file, row))
 }
 
+/// Splits a trailing `+` (promote) or `=` (explicit refusal) off a move; `None` if empty.
+fn split_promotion(text: &str) -> Option<(&str, bool)> {
+    match text.as_bytes().last()? {
+        b'+' => Some((&text[..text.len() - 1], true)),
+        b'=' => Some((&text[..text.len() - 1], false)),
+        _ => Some((text, false)),
+    }
+}
+
 /// USI text of a move.
 pub fn move_to_usi(v: &Variant, m: Move) -> String {
     if m.is_drop() {
@@ -90,11 +99,7 @@ pub fn parse_usi(v: &Variant, text: &str) -> Option<UsiMove> {
             promote: false,
         });
     }
-    let (body, promote) = match text.as_bytes().last()? {
-        b'+' => (&text[..text.len() - 1], true),
-        b'=' => (&text[..text.len() - 1], false),
-        _ => (text, false),
-    };
+    let (body, promote) = split_promotion(text)?;
     let mut squares = Vec::new();
     let mut rest = body;
     while !rest.is_empty() {
@@ -205,11 +210,7 @@ impl Position {
             let to = parse_xboard_square(v, square, rank_base)?;
             return legal.iter().copied().find(|m| m.is_drop() && m.drop_kind() == kind && m.to() == to);
         }
-        let (body, promote) = match text.as_bytes().last()? {
-            b'+' => (&text[..text.len() - 1], true),
-            b'=' => (&text[..text.len() - 1], false),
-            _ => (text, false),
-        };
+        let (body, promote) = split_promotion(text)?;
         let legs: Vec<&str> = body.split(',').collect();
         let pair = |leg: &str| -> Option<(Sq, Sq)> {
             let split = leg.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase())?.0;

@@ -131,15 +131,14 @@ impl Position {
 
     /// Whether the current position (same side to move) occurred before in the history.
     pub fn is_repetition(&self) -> bool {
+        self.earlier_occurrences().next().is_some()
+    }
+
+    /// Plies back (2, 4, …, nearest first) to earlier occurrences of the current position with
+    /// the same side to move.
+    pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.stack.len();
-        let mut i = 2;
-        while i <= n {
-            if self.stack[n - i].hash == self.hash {
-                return true;
-            }
-            i += 2;
-        }
-        false
+        (2..=n).step_by(2).filter(move |&i| self.stack[n - i].hash == self.hash)
     }
 
     /// Recomputes the hash from scratch.
