@@ -4,15 +4,17 @@
 //! Invariant: at most one search thread runs; every public method that changes state first
 //! waits for (or stops) that thread.
 
+use crate::book::Book;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::search::mate::{MateResult, MateSearch};
 use crate::search::tt::Tt;
 use crate::search::{Info, Limits, Searcher, Shared};
 use crate::variant::Variant;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What a search reports.
 #[derive(Clone, Debug)]
@@ -37,6 +39,12 @@ pub struct Options {
     pub move_overhead: u64,
     /// Chu: Okazaki rule (counter-strike allowed against an unprotected lion).
     pub okazaki: bool,
+    /// Sho, chu: bare-king rule.
+    pub bare_king: bool,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Play from the opening book when the position is in it.
+    pub own_book: bool,
 }
 
 impl Default for Options {
@@ -45,6 +53,9 @@ impl Default for Options {
             hash_mib: 64,
             move_overhead: 100,
             okazaki: false,
+            bare_king: false,
+            multipv: 1,
+            own_book: true,
         }
     }
 }
@@ -57,6 +68,8 @@ pub struct Engine {
     tt: Arc<Mutex<Tt>>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
+    book: Book,
+    book_file: String,
 }
 
 impl Default for Engine {
@@ -77,6 +90,8 @@ impl Engine {
             options,
             shared: Arc::new(Shared::default()),
             worker: None,
+            book: Book::builtin(),
+            book_file: String::new(),
         }
     }
 
@@ -99,6 +114,8 @@ impl Engine {
         self.stop();
         self.variant = v;
         self.root = Position::startpos(v);
+        self.root.set_okazaki(self.options.okazaki);
+        self.root.set_bare_king(self.options.bare_king);
         Ok(())
     }
 
@@ -111,6 +128,7 @@ impl Engine {
             Some(s) => Position::from_sfen(self.variant, s).map_err(|e| format!("bad SFEN: {e}"))?,
         };
         pos.set_okazaki(self.options.okazaki);
+        pos.set_bare_king(self.options.bare_king);
         for m in moves {
             let mv = pos.parse_usi_move(m).ok_or_else(|| format!("illegal or unparsable move '{m}'"))?;
             pos.make(mv);
@@ -133,6 +151,54 @@ impl Engine {
         self.root.set_okazaki(on);
     }
 
+    /// Switches the bare-king rule (sho, chu) for the current and later positions.
+    pub fn set_bare_king(&mut self, on: bool) {
+        self.stop();
+        self.options.bare_king = on;
+        self.root.set_bare_king(on);
+    }
+
+    /// Plays from the opening book (when the root is in it) or not.
+    pub fn set_own_book(&mut self, on: bool) {
+        self.options.own_book = on;
+    }
+
+    /// Loads the opening book from a file (`""` or `<builtin>`: the built-in book). On error
+    /// the previous book is kept.
+    pub fn set_book_file(&mut self, path: &str) -> Result<(), String> {
+        let book = if path.is_empty() || path == "<builtin>" {
+            Book::builtin()
+        } else {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read book file '{path}': {e}"))?;
+            Book::parse(&text).map_err(|e| format!("book file '{path}': {e}"))?
+        };
+        self.book = book;
+        self.book_file = path.to_string();
+        Ok(())
+    }
+
+    /// The opening book.
+    pub fn book(&self) -> &Book {
+        &self.book
+    }
+
+    /// A book move for the root when the book is on and the root is in it.
+    pub fn book_move(&mut self) -> Option<Move> {
+        if !self.options.own_book {
+            return None;
+        }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seed >> 29);
+        self.book.pick(&mut self.root, random)
+    }
+
+    /// Sets the number of principal variations reported (1 = normal play).
+    pub fn set_multipv(&mut self, n: usize) {
+        self.options.multipv = n.max(1);
+    }
+
     /// Sets the move overhead in ms.
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.options.move_overhead = ms;
@@ -150,6 +216,23 @@ impl Engine {
     /// best move. With `ponder`, the clock is ignored until [`Engine::ponderhit`].
     pub fn go(&mut self, limits: Limits, ponder: bool, on_event: impl FnMut(Event) + Send + 'static) {
         self.stop();
+        let mut limits = limits;
+        if limits.multipv == 0 {
+            limits.multipv = self.options.multipv;
+        }
+        let mut on_event = on_event;
+        // A timed game move from the book is answered at once.
+        if !ponder
+            && !limits.infinite
+            && limits.searchmoves.is_empty()
+            && limits.multipv <= 1
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && let Some(m) = self.book_move()
+        {
+            on_event(Event::BestMove { best: Some(m), ponder: None });
+            return;
+        }
         let shared = Arc::new(Shared::default());
         // An infinite search, like a ponder search, holds its best move until stop.
         shared.pondering.store(ponder || limits.infinite, Ordering::SeqCst);
@@ -157,7 +240,6 @@ impl Engine {
         let tt = self.tt.clone();
         let root = self.root.clone();
         let overhead = self.options.move_overhead;
-        let mut on_event = on_event;
         let handle = std::thread::Builder::new().name("search".into()).stack_size(64 << 20).spawn(move || {
             let (best, ponder_move) = match tt.lock() {
                 Ok(mut tt) => {
@@ -175,6 +257,23 @@ impl Engine {
         match handle {
             Ok(h) => self.worker = Some(h),
             Err(e) => log::error!("could not start the search thread: {e}"),
+        }
+    }
+
+    /// Starts a mate search of the root in the background (`limit`: time allowed, `None`: until
+    /// stopped); `on_result` receives its one result.
+    pub fn go_mate(&mut self, limit: Option<Duration>, on_result: impl FnOnce(MateResult) + Send + 'static) {
+        self.stop();
+        let shared = Arc::new(Shared::default());
+        self.shared = shared.clone();
+        let root = self.root.clone();
+        let handle = std::thread::Builder::new().name("mate".into()).stack_size(64 << 20).spawn(move || {
+            let result = MateSearch::new(root, &shared, limit).run();
+            on_result(result);
+        });
+        match handle {
+            Ok(h) => self.worker = Some(h),
+            Err(e) => log::error!("could not start the mate search thread: {e}"),
         }
     }
 

@@ -5,6 +5,7 @@
 
 pub mod attack;
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod game;

@@ -5,7 +5,8 @@
 use crate::engine::{Engine, Event};
 use crate::moves::Move;
 use crate::notation::move_to_usi;
-use crate::search::{Info, Limits, Score};
+use crate::search::mate::MateResult;
+use crate::search::{Info, Limits, Score, ScoreBound};
 use crate::variant::Variant;
 use std::io::{BufRead, Write};
 
@@ -16,11 +17,19 @@ fn emit(line: &str) {
     let _ = lock.flush();
 }
 
-fn info_line(v: &Variant, info: &Info) -> String {
-    let score = match info.score {
+fn info_line(v: &Variant, info: &Info, multipv: bool) -> String {
+    let mut score = match info.score {
         Score::Cp(c) => format!("cp {c}"),
         Score::Mate(m) => format!("mate {m}"),
     };
+    match info.bound {
+        ScoreBound::Lower => score.push_str(" lowerbound"),
+        ScoreBound::Upper => score.push_str(" upperbound"),
+        ScoreBound::Exact => {}
+    }
+    if multipv {
+        score = format!("{score} multipv {}", info.multipv);
+    }
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|&m| move_to_usi(v, m)).collect();
@@ -70,7 +79,11 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             emit(&format!("option name USI_Hash type spin default {} min 1 max 65536", engine.options().hash_mib));
             emit("option name Threads type spin default 1 min 1 max 1");
             emit("option name USI_Ponder type check default true");
+            emit("option name MultiPV type spin default 1 min 1 max 500");
+            emit("option name USI_OwnBook type check default true");
+            emit("option name BookFile type string default <builtin>");
             emit("option name Okazaki type check default false");
+            emit("option name BareKing type check default false");
             emit(&format!(
                 "option name MoveOverhead type spin default {} min 0 max 10000",
                 engine.options().move_overhead
@@ -122,6 +135,23 @@ fn setoption(engine: &mut Engine, rest: &[&str]) {
                 emit(&format!("info string error USI_Ponder must be true or false, not '{value}'"));
             }
         }
+        "multipv" => match number(1, 500) {
+            Some(n) => engine.set_multipv(n as usize),
+            None => emit(&format!("info string error MultiPV must be 1..500, not '{value}'")),
+        },
+        "usi_ownbook" | "ownbook" => match value {
+            "true" | "false" => engine.set_own_book(value == "true"),
+            _ => emit(&format!("info string error USI_OwnBook must be true or false, not '{value}'")),
+        },
+        "bookfile" => {
+            if let Err(e) = engine.set_book_file(value) {
+                emit(&format!("info string error {e}"));
+            }
+        }
+        "bareking" => match value {
+            "true" | "false" => engine.set_bare_king(value == "true"),
+            _ => emit(&format!("info string error BareKing must be true or false, not '{value}'")),
+        },
         "okazaki" => match value {
             "true" | "false" => engine.set_okazaki(value == "true"),
             _ => emit(&format!("info string error Okazaki must be true or false, not '{value}'")),
@@ -179,7 +209,25 @@ fn go(engine: &mut Engine, rest: &[&str]) {
             "infinite" => limits.infinite = true,
             "ponder" => ponder = true,
             "mate" => {
-                emit("checkmate notimplemented");
+                let limit = match rest.get(i + 1) {
+                    Some(&"infinite") | None => None,
+                    Some(t) => match t.parse::<u64>() {
+                        Ok(ms) => Some(std::time::Duration::from_millis(ms)),
+                        Err(_) => {
+                            emit(&format!("info string error go mate needs a time in ms or 'infinite', not '{t}'"));
+                            return;
+                        }
+                    },
+                };
+                engine.go_mate(limit, move |r| {
+                    emit(&match r {
+                        MateResult::Mate(pv) => {
+                            format!("checkmate {}", pv.iter().map(|&m| move_to_usi(v, m)).collect::<Vec<_>>().join(" "))
+                        }
+                        MateResult::NoMate => "checkmate nomate".to_string(),
+                        MateResult::Timeout => "checkmate timeout".to_string(),
+                    })
+                });
                 return;
             }
             "searchmoves" => {
@@ -199,8 +247,14 @@ fn go(engine: &mut Engine, rest: &[&str]) {
     if let Some(b) = bad {
         emit(&format!("info string error {b}"));
     }
+    // Entering-king declaration: claimed as soon as it is valid.
+    if !ponder && engine.position().can_declare() {
+        emit("bestmove win");
+        return;
+    }
+    let multipv = engine.options().multipv > 1;
     engine.go(limits, ponder, move |ev| match ev {
-        Event::Info(info) => emit(&info_line(v, &info)),
+        Event::Info(info) => emit(&info_line(v, &info, multipv)),
         Event::BestMove { best, ponder } => emit(&bestmove_line(v, best, ponder)),
     });
 }

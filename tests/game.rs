@@ -41,3 +41,25 @@ fn mate_and_stalemate_lose() {
     let mut p = pos("cannonshosu", "1r7k/10/10/10/10/10/10/10/9r/K9 b - 1");
     assert_eq!(p.outcome(), Some(Outcome::Win(Color::White, "no legal move")));
 }
+
+#[test]
+fn bare_king_rule_when_switched_on() {
+    let v = shishi::Variant::by_name("shoshogi").expect("sho");
+    // White is left with a lone king; black has a gold. White to move cannot bare black.
+    let mut p = shishi::Position::from_sfen(v, "4k4/9/9/9/9/9/9/3G5/4K4 w - 1").expect("sfen");
+    assert_eq!(p.outcome(), None, "rule off by default");
+    p.set_bare_king(true);
+    assert_eq!(p.outcome(), Some(shishi::game::Outcome::Win(shishi::piece::Color::Black, "bare king")));
+    // If the bare side can take the last piece, baring the other side, the game goes on.
+    let mut q = shishi::Position::from_sfen(v, "4k4/4G4/9/9/9/9/9/9/4K4 w - 1").expect("sfen");
+    q.set_bare_king(true);
+    assert_eq!(q.outcome(), None);
+    let m = q.parse_usi_move("5a5b").expect("take the gold");
+    q.make(m);
+    assert_eq!(q.outcome(), Some(shishi::game::Outcome::Draw("both sides bare")));
+    // Chu: a lone pawn does not claim the win.
+    let c = shishi::Variant::by_name("chushogi").expect("chu");
+    let mut r = shishi::Position::from_sfen(c, "6k5/12/12/12/12/12/12/12/6P5/12/12/6K5 w - 1").expect("sfen");
+    r.set_bare_king(true);
+    assert_eq!(r.outcome(), None);
+}

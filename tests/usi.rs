@@ -81,3 +81,128 @@ fn resigns_without_legal_moves() {
     let lines = e.until("bestmove", Duration::from_secs(10));
     assert_eq!(lines.last().map(String::as_str), Some("bestmove resign"));
 }
+
+#[test]
+fn go_mate_finds_mates_and_proves_their_absence() {
+    let mut e = Engine::start();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go mate 5000");
+    assert_eq!(e.until("checkmate", Duration::from_secs(10)).pop().as_deref(), Some("checkmate G*5b"));
+    // Mate in three: the line must be legal and end in mate.
+    let sfen = "3sks3/9/4S4/9/9/9/9/9/4K4 b 2G 1";
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go mate infinite");
+    let line = e.until("checkmate", Duration::from_secs(10)).pop().expect("checkmate");
+    let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_eq!(moves.len(), 3, "{line}");
+    let mut p = shishi::Position::from_sfen(shishi::Variant::by_name("shogi").expect("shogi"), sfen).expect("sfen");
+    for m in &moves {
+        let mv = p.parse_usi_move(m).expect("legal mate line");
+        p.make(mv);
+    }
+    assert!(p.legal_moves().is_empty() && p.in_check(), "{line} does not mate");
+    // No check at all is possible: proven, not timed out.
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    e.send("go mate 5000");
+    assert_eq!(e.until("checkmate", Duration::from_secs(10)).pop().as_deref(), Some("checkmate nomate"));
+    // Many checks, no quick mate, almost no time.
+    e.send("position sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL b GR5pnsg 1");
+    e.send("go mate 1");
+    let r = e.until("checkmate", Duration::from_secs(10)).pop().expect("checkmate");
+    assert!(r == "checkmate timeout" || r.split_whitespace().count() > 1, "{r}");
+    // go mate infinite stops on stop.
+    e.send("go mate infinite");
+    e.send("stop");
+    e.until("checkmate", Duration::from_secs(10));
+    e.send("go mate soon");
+    assert!(e.until("info string error", Duration::from_secs(5)).pop().expect("error").contains("go mate"));
+    e.ready();
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("setoption name USI_OwnBook value false");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", Duration::from_secs(30));
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    let firsts: std::collections::HashSet<&str> = last
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()).expect("pv"))
+        .collect();
+    assert_eq!(firsts.len(), 3, "{last:?}");
+    for (i, l) in last.iter().enumerate() {
+        assert!(l.contains(&format!("multipv {}", i + 1)), "{l}");
+    }
+    e.send("setoption name MultiPV value 0");
+    assert!(e.until("info string error", Duration::from_secs(5)).pop().expect("error").contains("MultiPV"));
+}
+
+#[test]
+fn declares_an_entering_king_win_only_when_valid() {
+    let mut e = Engine::start();
+    // Black king in the enemy camp with ten pieces there; 14 points there, 14 in hand: 28.
+    e.send("position sfen +P+P+P+P+P+P+P+P+P/4K4/R8/9/9/9/9/9/4k4 b RB4P 1");
+    e.send("go btime 1000 wtime 1000 byoyomi 1000");
+    assert_eq!(e.until("bestmove", Duration::from_secs(10)).pop().as_deref(), Some("bestmove win"));
+    // One point short (27 for black, who needs 28): play on.
+    e.send("position sfen +P+P+P+P+P+P+P+P+P/4K4/R8/9/9/9/9/9/4k4 b RB3P 1");
+    e.send("go depth 1");
+    let best = e.until("bestmove", Duration::from_secs(10)).pop().expect("bestmove");
+    assert_ne!(best, "bestmove win");
+    // White needs only 27.
+    e.send("position sfen 4K4/9/9/9/9/9/r8/4k4/+p+p+p+p+p+p+p+p+p w rb3p 1");
+    e.send("go btime 1000 wtime 1000 byoyomi 1000");
+    assert_eq!(e.until("bestmove", Duration::from_secs(10)).pop().as_deref(), Some("bestmove win"));
+}
+
+#[test]
+fn book_options() {
+    let mut e = Engine::start();
+    // The start position is in the built-in book: answered from it at once.
+    e.send("position startpos");
+    e.send("go btime 60000 wtime 60000 byoyomi 1000");
+    let lines = e.until("bestmove", Duration::from_secs(5));
+    let mv = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+    let book = shishi::book::Book::builtin();
+    let p = shishi::Position::startpos(shishi::Variant::by_name("shogi").expect("shogi"));
+    assert!(
+        book.moves(&p).iter().any(|&(m, _)| shishi::notation::move_to_usi(p.variant(), m) == mv),
+        "{mv} not a book move"
+    );
+    e.send("setoption name BookFile value /no/such/book.txt");
+    assert!(
+        e.until("info string error", Duration::from_secs(5))
+            .pop()
+            .expect("error")
+            .contains("cannot read book file")
+    );
+    let dir = std::env::temp_dir().join(format!("shishi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "shogi 7g7f 7g7f\n").expect("write");
+    e.send(&format!("setoption name BookFile value {}", bad.display()));
+    assert!(e.until("info string error", Duration::from_secs(5)).pop().expect("error").contains("line 1"));
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "# one line\nshogi 2g2f\n").expect("write");
+    e.send(&format!("setoption name BookFile value {}", good.display()));
+    e.send("go btime 60000 wtime 60000 byoyomi 1000");
+    assert_eq!(e.until("bestmove", Duration::from_secs(5)).pop().as_deref(), Some("bestmove 2g2f"));
+    e.send("setoption name USI_OwnBook value false");
+    e.send("go depth 1");
+    let lines = e.until("bestmove", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l.starts_with("info depth 1")), "searched, not from the book");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bare_king_option_is_a_rule_switch() {
+    let mut e = Engine::start();
+    e.send("setoption name BareKing value maybe");
+    assert!(e.until("info string error", Duration::from_secs(5)).pop().expect("error").contains("BareKing"));
+    e.send("setoption name BareKing value true");
+    e.ready();
+}

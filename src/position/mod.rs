@@ -45,6 +45,7 @@ pub struct Position {
     pub(crate) cs: Sq,
     pub(crate) stack: Vec<Undo>,
     pub(crate) okazaki: bool,
+    pub(crate) bare_king: bool,
 }
 
 impl Position {
@@ -71,6 +72,7 @@ impl Position {
             cs: 0,
             stack: Vec::with_capacity(256),
             okazaki: false,
+            bare_king: false,
         }
     }
 
@@ -122,6 +124,15 @@ impl Position {
     /// Chu: allow the counter-strike against an unprotected lion (Okazaki rule; off by default).
     pub fn set_okazaki(&mut self, on: bool) {
         self.okazaki = on;
+    }
+
+    /// Sho and chu: the bare-king rule (a side left with a lone royal loses; off by default).
+    pub fn set_bare_king(&mut self, on: bool) {
+        self.bare_king = on;
+    }
+    /// Whether the bare-king rule is on.
+    pub fn bare_king(&self) -> bool {
+        self.bare_king
     }
 
     /// Moves made since the position was set up.

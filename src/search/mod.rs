@@ -5,6 +5,7 @@
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
 
+pub mod mate;
 pub mod tt;
 
 use crate::eval::evaluate;
@@ -50,6 +51,17 @@ impl Score {
     }
 }
 
+/// Whether a reported score is exact or only a bound.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ScoreBound {
+    /// Exact.
+    Exact,
+    /// At least this (fail high).
+    Lower,
+    /// At most this (fail low).
+    Upper,
+}
+
 /// Progress of one completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
@@ -57,8 +69,12 @@ pub struct Info {
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
+    /// Line number (1 = best) with MultiPV.
+    pub multipv: usize,
     /// Score.
     pub score: Score,
+    /// Whether the score is exact or a bound (aspiration failure).
+    pub bound: ScoreBound,
     /// Nodes searched.
     pub nodes: u64,
     /// Time since the search started.
@@ -88,6 +104,8 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Search until stopped.
     pub infinite: bool,
+    /// Number of principal variations to report (0 or 1: one).
+    pub multipv: usize,
     /// Restrict the root to these moves (empty: all).
     pub searchmoves: Vec<Move>,
 }
@@ -187,8 +205,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Runs iterative deepening; calls `report` after each completed iteration and returns
-    /// the best move and the expected reply (`None` when there is no legal move).
+    /// Runs iterative deepening; calls `report` after each completed iteration (one call per
+    /// line with MultiPV, and one per aspiration failure with its bound) and returns the best
+    /// move and the expected reply (`None` when there is no legal move).
     pub fn think(&mut self, report: &mut dyn FnMut(&Info)) -> (Option<Move>, Option<Move>) {
         let start = Instant::now();
         let mut root_moves = self.pos.legal_moves();
@@ -200,29 +219,67 @@ impl<'a> Searcher<'a> {
         }
         let mut best = (Some(root_moves[0]), None);
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
-        for depth in 1..=max_depth {
+        let lines = self.limits.multipv.clamp(1, root_moves.len());
+        // Score and PV of each line at the last completed depth.
+        let mut prev: Vec<(i32, Vec<Move>)> = Vec::new();
+        'deepen: for depth in 1..=max_depth {
             self.seldepth = 0;
             self.root_depth = depth;
-            let score = self.root(depth as i32, &root_moves);
-            if self.aborted && depth > 1 {
-                break;
+            let mut done: Vec<(i32, Vec<Move>)> = Vec::new();
+            for line in 0..lines {
+                let excluded: Vec<Move> = done.iter().filter_map(|(_, pv)| pv.first().copied()).collect();
+                let mut moves = root_moves.clone();
+                moves.retain(|m| !excluded.contains(m));
+                let hint = prev.get(line).and_then(|(_, pv)| pv.first().copied());
+                // Aspiration window around the previous score of this line.
+                let mut delta = 40;
+                let (mut alpha, mut beta) = match prev.get(line) {
+                    Some(&(s, _)) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
+                    _ => (-INF, INF),
+                };
+                let mut result;
+                loop {
+                    result = self.root(depth as i32, &moves, hint, alpha, beta);
+                    if self.aborted {
+                        break;
+                    }
+                    let (score, ref pv) = result;
+                    let bound = if score <= alpha {
+                        ScoreBound::Upper
+                    } else if score >= beta {
+                        ScoreBound::Lower
+                    } else {
+                        break;
+                    };
+                    let shown = if pv.is_empty() {
+                        prev.get(line).map(|p| p.1.clone()).unwrap_or_default()
+                    } else {
+                        pv.clone()
+                    };
+                    report(&self.info(depth, line + 1, score, bound, shown, start));
+                    delta *= 3;
+                    if bound == ScoreBound::Upper {
+                        alpha = if delta > 1000 { -INF } else { (score - delta).max(-INF) };
+                    } else {
+                        beta = if delta > 1000 { INF } else { (score + delta).min(INF) };
+                    }
+                }
+                if self.aborted {
+                    if depth == 1 && line == 0 && !result.1.is_empty() {
+                        best = (Some(result.1[0]), result.1.get(1).copied());
+                    }
+                    break 'deepen;
+                }
+                done.push(result);
             }
-            if self.pv_len[0] > 0 {
-                best = (Some(self.pv[0][0]), (self.pv_len[0] > 1).then(|| self.pv[0][1]));
+            done.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+            for (i, (score, pv)) in done.iter().enumerate() {
+                report(&self.info(depth, i + 1, *score, ScoreBound::Exact, pv.clone(), start));
             }
-            let info = Info {
-                depth,
-                seldepth: self.seldepth as u32,
-                score: Score::from_internal(score),
-                nodes: self.nodes,
-                time: start.elapsed(),
-                hashfull: self.tt.hashfull(),
-                pv: self.pv[0][..self.pv_len[0]].to_vec(),
-            };
-            report(&info);
-            if self.aborted {
-                break;
+            if let Some((_, pv)) = done.first() {
+                best = (pv.first().copied(), pv.get(1).copied());
             }
+            prev = done;
             if let Some((soft, _)) = self.budget
                 && !self.shared.pondering.load(Ordering::Relaxed)
                 && self.elapsed_ms() * 2 >= soft
@@ -233,14 +290,28 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    fn root(&mut self, depth: i32, root_moves: &MoveList) -> i32 {
+    fn info(&self, depth: u32, multipv: usize, score: i32, bound: ScoreBound, pv: Vec<Move>, start: Instant) -> Info {
+        Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            multipv,
+            score: Score::from_internal(score),
+            bound,
+            nodes: self.nodes,
+            time: start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
+    }
+
+    /// Searches the root moves in the window (alpha, beta); returns the best score and its PV
+    /// (empty when no move beat alpha). `hint` is tried first.
+    fn root(&mut self, depth: i32, root_moves: &MoveList, hint: Option<Move>, mut alpha: i32, beta: i32) -> (i32, Vec<Move>) {
         let mut moves = root_moves.clone();
         let tt_move = self.tt.probe(self.pos.hash()).map(|e| e.mv).unwrap_or(Move::NONE);
-        // The previous iteration's best move first.
-        let first = if self.pv_len[0] > 0 { self.pv[0][0] } else { tt_move };
-        self.order(&mut moves, first, 0);
-        let (mut alpha, beta) = (-INF, INF);
+        self.order(&mut moves, hint.unwrap_or(tt_move), 0);
         let mut best = -INF;
+        let mut pv = Vec::new();
         self.pv_len[0] = 0;
         for (i, &m) in moves.iter().enumerate() {
             self.pos.make(m);
@@ -260,14 +331,21 @@ impl<'a> Searcher<'a> {
             }
             if score > best {
                 best = score;
-                self.set_pv(0, m);
             }
-            alpha = alpha.max(score);
+            if score > alpha {
+                self.set_pv(0, m);
+                pv = self.pv[0][..self.pv_len[0]].to_vec();
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
         }
-        if !self.aborted && self.pv_len[0] > 0 {
-            self.tt.store(self.pos.hash(), self.pv[0][0], best, depth as i16, Bound::Exact);
+        if !self.aborted && !pv.is_empty() && self.limits.multipv <= 1 {
+            let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
+            self.tt.store(self.pos.hash(), pv[0], best, depth as i16, bound);
         }
-        best
+        (best, pv)
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {
@@ -323,6 +401,23 @@ impl<'a> Searcher<'a> {
         moves.extend(scored.into_iter().map(|(_, m)| m));
     }
 
+    /// Bare-king rule at a node: `Some(None)` draw, `Some(Some(true))` the side to move wins
+    /// (the opponent's move left it bare).
+    fn bare_verdict(&self) -> Option<Option<bool>> {
+        if self.pos.variant().drops {
+            return None;
+        }
+        let us = self.pos.side_to_move();
+        let (bare_us, bare_them) = (self.pos.is_bare(us), self.pos.is_bare(us.flip()));
+        if bare_us && bare_them {
+            Some(None)
+        } else if bare_them && self.pos.can_claim_bare(us) {
+            Some(Some(true))
+        } else {
+            None
+        }
+    }
+
     fn lost_royals(&self) -> bool {
         let v = self.pos.variant();
         v.royal_rule == RoyalRule::Capture && self.pos.royals(self.pos.side_to_move()).is_empty()
@@ -335,6 +430,11 @@ impl<'a> Searcher<'a> {
         }
         if self.pos.is_repetition() {
             return 0;
+        }
+        if self.pos.bare_king()
+            && let Some(o) = self.bare_verdict()
+        {
+            return o.map_or(0, |win| if win { MATE - ply as i32 } else { -MATE + ply as i32 });
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos);

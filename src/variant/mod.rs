@@ -134,6 +134,9 @@ pub struct Variant {
     pub royal_rule: RoyalRule,
     /// Lion-trading rules (chu).
     pub lion_rules: bool,
+    /// Entering-king declaration (CSA 27-point rule): the SFEN spellings worth 5 points (empty:
+    /// the variant has no declaration) and the points black and white need.
+    pub declaration: (&'static [&'static str], [u32; 2]),
     /// Compiled lookup tables.
     pub t: Tables,
 }
@@ -506,6 +509,7 @@ pub(crate) fn base(
         pawn_drop_mate_illegal: true,
         royal_rule: RoyalRule::LastRoyal,
         lion_rules: false,
+        declaration: (&[], [0, 0]),
         t: Tables::empty(),
     }
 }

@@ -25,14 +25,16 @@ pub(super) fn shogi_army() -> Vec<PieceDef> {
 pub(super) fn shogi() -> Variant {
     let mut pieces = vec![piece("king", "K", 0, leap(KING)).royal()];
     pieces.extend(shogi_army());
-    base(
+    let mut v = base(
         "shogi",
         "shogi",
         &["standard"],
         (9, 9),
         pieces,
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    )
+    );
+    v.declaration = (&["R", "B", "+R", "+B"], [28, 27]);
+    v
 }
 
 /// Sho shogi: no drops, drunk elephant promoting to a royal crown prince.
