@@ -20,6 +20,7 @@ pub mod position;
 pub mod search;
 pub mod usi;
 pub mod variant;
+pub mod xboard;
 pub mod zobrist;
 
 pub use moves::Move;

@@ -42,6 +42,8 @@ enum Cmd {
     },
     /// Run the USI protocol on stdin/stdout (the default when no command is given).
     Usi,
+    /// Run the XBoard/CECP protocol on stdin/stdout (also chosen when the first line is `xboard`).
+    Xboard,
 }
 
 fn main() -> ExitCode {
@@ -68,6 +70,10 @@ fn main() -> ExitCode {
             let _ = writeln!(out, "Nodes searched: {nodes}");
             let _ = writeln!(out, "Nodes/second  : {:.0}", nodes as f64 / secs.max(1e-9));
             let _ = writeln!(out, "Time (s)      : {secs:.3}");
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Xboard) => {
+            shishi::xboard::run(None);
             ExitCode::SUCCESS
         }
         Some(Cmd::Usi) => {
@@ -119,8 +125,7 @@ fn protocol_loop() {
     }
     let word = first.split_whitespace().next().unwrap_or("");
     if word == "xboard" || word == "protover" {
-        println!("tellusererror XBoard protocol is not available yet; use USI");
-        println!("Error (not implemented): {}", first.trim());
+        shishi::xboard::run(Some(first.trim_end().to_string()));
         return;
     }
     shishi::usi::run(Some(first.trim_end().to_string()));
