@@ -42,8 +42,154 @@ enum Cmd {
     },
     /// Run the USI protocol on stdin/stdout (the default when no command is given).
     Usi,
+    /// Play a match between engines (USI or XBoard), refereed by Shishi's rules.
+    Match(MatchArgs),
     /// Run the XBoard/CECP protocol on stdin/stdout (also chosen when the first line is `xboard`).
     Xboard,
+}
+
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// Variant name.
+    #[arg(long, default_value = "shogi")]
+    variant: String,
+    /// An engine: `[NAME=]usi:COMMAND` or `[NAME=]xboard:COMMAND`; `self` is this binary over USI.
+    /// Give it two or more times.
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// An engine option: `NAME:OPTION=VALUE` (NAME as in --engine, or its 1-based index).
+    #[arg(long = "eopt")]
+    eopts: Vec<String>,
+    /// Games per pairing.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Time control in seconds: BASE+INC.
+    #[arg(long, default_value = "10+0.1")]
+    tc: String,
+    /// Byoyomi in seconds (instead of an increment).
+    #[arg(long, default_value_t = 0.0)]
+    byoyomi: f64,
+    /// Openings file: lines of `startpos|sfen S [moves …]` or USI moves.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Random legal plies played from each opening (the same for both colours of a pair).
+    #[arg(long, default_value_t = 0)]
+    random_plies: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Plies after which a game is drawn (0: no limit).
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Grace beyond the clock before a time forfeit, ms.
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// SPRT: ELO0,ELO1[,ALPHA,BETA].
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Seed for random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the games as PGN to this file.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Write the games as USI position lines to this file.
+    #[arg(long)]
+    usi_out: Option<String>,
+    /// Chu: the Okazaki rule for the referee.
+    #[arg(long)]
+    okazaki: bool,
+    /// Sho, chu: the bare-king rule for the referee.
+    #[arg(long)]
+    bare_king: bool,
+    /// Exit with status 1 if any game was lost by an illegal move or on time.
+    #[arg(long)]
+    strict: bool,
+}
+
+fn run_match(a: &MatchArgs) -> Result<bool, String> {
+    use shishi::tournament::{self, MatchConfig, TimeControl, player::EngineSpec};
+    let v = Variant::by_name(&a.variant).ok_or_else(|| format!("unknown variant '{}'; valid: {}", a.variant, Variant::names().join(", ")))?;
+    let mut engines = Vec::new();
+    for spec in &a.engines {
+        let e = if spec == "self" {
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            EngineSpec::parse(&format!("shishi=usi:{}", exe.display()))?
+        } else {
+            EngineSpec::parse(spec)?
+        };
+        engines.push(e);
+    }
+    // Same names get a number so that results stay readable.
+    let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+    for (i, e) in engines.iter_mut().enumerate() {
+        if names.iter().filter(|n| **n == e.name).count() > 1 {
+            e.name = format!("{}-{}", e.name, i + 1);
+        }
+    }
+    for o in &a.eopts {
+        let (who, rest) = o.split_once(':').ok_or_else(|| format!("--eopt '{o}': expected NAME:OPTION=VALUE"))?;
+        let (name, value) = rest.split_once('=').ok_or_else(|| format!("--eopt '{o}': expected NAME:OPTION=VALUE"))?;
+        let idx = match who.parse::<usize>() {
+            Ok(i) if (1..=engines.len()).contains(&i) => i - 1,
+            _ => engines
+                .iter()
+                .position(|e| e.name == who || e.name.starts_with(&format!("{who}-")))
+                .ok_or_else(|| format!("--eopt '{o}': no engine '{who}'"))?,
+        };
+        engines[idx].options.push((name.to_string(), value.to_string()));
+    }
+    let sprt = match &a.sprt {
+        None => None,
+        Some(s) => {
+            let x: Vec<f64> = s
+                .split(',')
+                .map(|t| t.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("bad --sprt '{s}'"))?;
+            match x[..] {
+                [e0, e1] => Some((e0, e1, 0.05, 0.05)),
+                [e0, e1, al, be] => Some((e0, e1, al, be)),
+                _ => return Err(format!("bad --sprt '{s}': ELO0,ELO1[,ALPHA,BETA]")),
+            }
+        }
+    };
+    let openings = match &a.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            tournament::parse_openings(v, &text)?
+        }
+        None => Vec::new(),
+    };
+    let cfg = MatchConfig {
+        variant: v,
+        engines,
+        games: a.games,
+        tc: TimeControl::parse(&a.tc, a.byoyomi)?,
+        openings,
+        random_plies: a.random_plies,
+        concurrency: a.concurrency,
+        max_plies: a.max_plies,
+        margin: a.margin,
+        sprt,
+        seed: a.seed,
+        okazaki: a.okazaki,
+        bare_king: a.bare_king,
+    };
+    let mut stdout = std::io::stdout();
+    let summary = tournament::run(&cfg, &mut |line| {
+        let _ = writeln!(stdout, "{line}");
+        let _ = stdout.flush();
+    })?;
+    if let Some(path) = &a.pgn {
+        let text: String = summary.games.iter().map(|g| tournament::to_pgn(&cfg, g)).collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    if let Some(path) = &a.usi_out {
+        let text: String = summary.games.iter().map(|g| tournament::to_usi(&cfg, g)).collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    Ok(!a.strict || (summary.illegal == 0 && summary.time_losses == 0))
 }
 
 fn main() -> ExitCode {
@@ -76,6 +222,14 @@ fn main() -> ExitCode {
             shishi::xboard::run(None);
             ExitCode::SUCCESS
         }
+        Some(Cmd::Match(args)) => match run_match(&args) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Cmd::Usi) => {
             shishi::usi::run(None);
             ExitCode::SUCCESS
