@@ -45,3 +45,17 @@ fn timed_search_moves_in_time() {
     e.until("bestmove", Duration::from_secs(3));
     assert!(t.elapsed() < Duration::from_millis(600), "movetime 300 took {:?}", t.elapsed());
 }
+
+#[test]
+fn byoyomi_without_main_time_is_a_per_move_limit() {
+    // Some GUIs (cshogi.cli) send `go byoyomi N` with no btime/wtime.
+    let mut e = Engine::start();
+    e.send("setoption name USI_OwnBook value false");
+    e.send("position startpos moves 7g7f 3c3d");
+    let t = std::time::Instant::now();
+    e.send("go byoyomi 300");
+    e.until("bestmove", Duration::from_secs(10));
+    let took = t.elapsed();
+    assert!(took < Duration::from_millis(300), "took {took:?}");
+    assert!(took > Duration::from_millis(50), "used almost none of the byoyomi: {took:?}");
+}

@@ -132,6 +132,36 @@ impl Position {
         debug_assert_eq!(self.check_invariants(), Ok(()), "after make");
     }
 
+    /// Passes the move to the opponent (null move, for the search's null-move pruning).
+    pub fn make_null(&mut self) {
+        let u = Undo {
+            mv: Move::NONE,
+            captured: EMPTY,
+            captured_mid: EMPTY,
+            hash: self.hash,
+            cs: self.cs,
+            moved: EMPTY,
+        };
+        if self.cs != 0 {
+            self.hash ^= KEYS.cs[self.cs as usize];
+        }
+        self.cs = 0;
+        self.side = self.side.flip();
+        self.hash ^= KEYS.side;
+        self.ply += 1;
+        self.stack.push(u);
+    }
+
+    /// Takes back a null move.
+    pub fn unmake_null(&mut self) {
+        if let Some(u) = self.stack.pop() {
+            self.side = self.side.flip();
+            self.ply -= 1;
+            self.hash = u.hash;
+            self.cs = u.cs;
+        }
+    }
+
     /// Takes back the last move made.
     ///
     /// # Panics

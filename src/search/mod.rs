@@ -28,6 +28,8 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const MAX_QDEPTH: u32 = 8;
 /// Slack for delta pruning in quiescence.
 const DELTA_MARGIN: i32 = 200;
+/// Futility margin per ply of remaining depth.
+const FUTILITY_MARGIN: i32 = 175;
 
 /// A score as reported: centipawns, or a mate distance in plies (negative: being mated).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -140,10 +142,17 @@ pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u
         let t = mt.saturating_sub(overhead).max(1);
         return Some((t, t));
     }
-    let remaining = limits.time[side]?;
     let inc = limits.inc[side];
     let byo = limits.byoyomi;
+    // `go byoyomi 1000` alone (as some GUIs send it) means no main time left.
+    let remaining = match limits.time[side] {
+        Some(t) => t,
+        None if byo > 0 || inc > 0 => 0,
+        None => return None,
+    };
     let mtg = limits.movestogo.unwrap_or(30).clamp(1, 30) as u64;
+    // The overhead never eats more than a fifth of what is left (short byoyomi games).
+    let overhead = overhead.min(((remaining + byo) / 5).max(10));
     let hard = (remaining + byo).saturating_sub(overhead).max(1);
     let hard = if byo == 0 { hard.min(remaining / 2 + inc).max(1) } else { hard };
     let soft = (remaining / mtg + inc * 3 / 4 + byo * 9 / 10).min(hard).max(1);
@@ -379,7 +388,7 @@ impl<'a> Searcher<'a> {
 
     fn order(&self, moves: &mut MoveList, tt_move: Move, ply: usize) {
         let v = self.pos.variant();
-        let mut scored: Vec<(i32, Move)> = moves
+        let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = moves
             .iter()
             .map(|&m| {
                 let s = if m == tt_move {
@@ -396,9 +405,10 @@ impl<'a> Searcher<'a> {
                 (s + if m.is_promotion() { 1 << 22 } else { 0 }, m)
             })
             .collect();
-        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
-        moves.clear();
-        moves.extend(scored.into_iter().map(|(_, m)| m));
+        scored.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+        for (slot, (_, m)) in moves.iter_mut().zip(scored) {
+            *slot = m;
+        }
     }
 
     /// Bare-king rule at a node: `Some(None)` draw, `Some(Some(true))` the side to move wins
@@ -416,6 +426,18 @@ impl<'a> Searcher<'a> {
         } else {
             None
         }
+    }
+
+    /// Whether the side to move has something besides its royals and unpromoted pawns (on the
+    /// board or in hand), so that passing is not a zugzwang escape.
+    fn has_pieces(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let t = &self.pos.variant().t;
+        t.hand_kinds.iter().any(|&k| self.pos.hand(us, k) > 0)
+            || self.pos.occupied(us).iter().any(|s| {
+                let k = kind_of(self.pos.piece_at(s));
+                t.royal_mask >> k & 1 == 0 && k != t.pawn_kind
+            })
     }
 
     fn lost_royals(&self) -> bool {
@@ -462,21 +484,61 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        let pv_node = beta - alpha > 1;
+        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
+        // not twice in a row, and only with pieces besides pawns (zugzwang guard).
+        if !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.pos.history().last().is_none_or(|u| u.mv != Move::NONE)
+            && self.has_pieces()
+        {
+            let r = 2 + depth / 4;
+            self.pos.make_null();
+            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1);
+            self.pos.unmake_null();
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
         let mut moves = self.pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
         self.order(&mut moves, tt_move, ply);
+        // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
+        let futile = !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + FUTILITY_MARGIN * depth <= alpha;
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
         for (i, &m) in moves.iter().enumerate() {
-            let quiet = !self.is_capture(m);
+            let quiet = !self.is_capture(m) && !m.is_promotion();
+            let killer = self.killers[ply].contains(&m);
             self.pos.make(m);
+            let gives_check = self.check_matters() && self.pos.in_check();
+            if futile && quiet && i > 0 && !gives_check {
+                self.pos.unmake();
+                continue;
+            }
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                // Late move reductions for quiet moves searched after the first few.
+                let mut s = alpha + 1;
+                if depth >= 3 && i >= 3 && quiet && !killer && !in_check && !gives_check {
+                    let r = 1 + (i >= 8) as i32 + (depth >= 8) as i32;
+                    let d = (depth - 1 - r).max(1);
+                    s = -self.search(d, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && !self.aborted {
+                    s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     -self.search(depth - 1, -beta, -alpha, ply + 1)
                 } else {
