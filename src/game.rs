@@ -52,23 +52,37 @@ impl Position {
         })
     }
 
+    /// The part of the bare-king verdict that needs no look-ahead: both sides bare (draw), or
+    /// the side that just moved left itself bare against winning material (the side to move
+    /// wins). The search uses this at every node; the referee adds the side to move's answer.
+    pub fn bare_king_settled(&self) -> Option<Outcome> {
+        if !self.bare_king() || self.variant().drops {
+            return None;
+        }
+        let us = self.side_to_move();
+        let (bare_us, bare_them) = (self.is_bare(us), self.is_bare(us.flip()));
+        if bare_us && bare_them {
+            Some(Outcome::Draw("both sides bare"))
+        } else if bare_them && self.can_claim_bare(us) {
+            Some(Outcome::Win(us, "bare king"))
+        } else {
+            None
+        }
+    }
+
     /// The bare-king verdict after the last move, if the rule is on and decides the game.
     /// `respond` says whether the side to move may still answer (take the last royal or bare
     /// the opponent); the referee checks that, the search leaves it to the next ply.
     pub fn bare_king_outcome(&mut self) -> Option<Outcome> {
+        if let Some(o) = self.bare_king_settled() {
+            return Some(o);
+        }
         if !self.bare_king() || self.variant().drops {
             return None;
         }
         let us = self.side_to_move();
         let them = us.flip();
-        let (bare_us, bare_them) = (self.is_bare(us), self.is_bare(them));
-        if bare_us && bare_them {
-            return Some(Outcome::Draw("both sides bare"));
-        }
-        if bare_them && self.can_claim_bare(us) {
-            return Some(Outcome::Win(us, "bare king"));
-        }
-        if bare_us && self.can_claim_bare(them) {
+        if self.is_bare(us) && self.can_claim_bare(them) {
             let answers = self.legal_moves().iter().any(|&m| {
                 self.make(m);
                 let ok = self.royals(them).is_empty() || self.is_bare(them);

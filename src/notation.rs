@@ -158,6 +158,13 @@ impl Position {
 
 // ---- XBoard (CECP) notation, RULES.md section 9 ---------------------------------------
 
+impl Variant {
+    /// XBoard's number for the bottom rank: 0 on 10-rank boards, else 1 (RULES.md section 9).
+    pub fn xboard_rank_base(&self) -> usize {
+        if self.height == 10 { 0 } else { 1 }
+    }
+}
+
 /// XBoard square name: file letter from the first player's left, rank number from the bottom
 /// starting at `rank_base` (1 normally; XBoard numbers 10-rank boards from 0).
 pub fn xboard_square(v: &Variant, s: Sq, rank_base: usize) -> String {

@@ -10,7 +10,8 @@ use crate::search::{Info, Limits, Score, ScoreBound};
 use crate::variant::Variant;
 use std::io::{BufRead, Write};
 
-fn emit(line: &str) {
+/// Writes one protocol line to stdout and flushes it (both front ends use this).
+pub(crate) fn emit(line: &str) {
     let out = std::io::stdout();
     let mut lock = out.lock();
     let _ = writeln!(lock, "{line}");

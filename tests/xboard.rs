@@ -60,7 +60,7 @@ fn engine_move(e: &mut Engine) -> String {
 fn plays_both_sides_in_every_variant() {
     let mut e = start();
     for v in shishi::variant::all() {
-        let rb = if v.height == 10 { 0 } else { 1 };
+        let rb = v.xboard_rank_base();
         e.send("new");
         e.send(&format!("variant {}", v.xboard_name));
         e.send("sd 2");

@@ -9,6 +9,7 @@ pub mod mate;
 pub mod tt;
 
 use crate::eval::evaluate;
+use crate::game::Outcome;
 use crate::moves::{Move, MoveList};
 use crate::piece::{EMPTY, kind_of};
 use crate::position::Position;
@@ -411,23 +412,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Bare-king rule at a node: `Some(None)` draw, `Some(Some(true))` the side to move wins
-    /// (the opponent's move left it bare).
-    fn bare_verdict(&self) -> Option<Option<bool>> {
-        if self.pos.variant().drops {
-            return None;
-        }
-        let us = self.pos.side_to_move();
-        let (bare_us, bare_them) = (self.pos.is_bare(us), self.pos.is_bare(us.flip()));
-        if bare_us && bare_them {
-            Some(None)
-        } else if bare_them && self.pos.can_claim_bare(us) {
-            Some(Some(true))
-        } else {
-            None
-        }
-    }
-
     /// Whether the side to move has something besides its royals and unpromoted pawns (on the
     /// board or in hand), so that passing is not a zugzwang escape.
     fn has_pieces(&self) -> bool {
@@ -454,9 +438,10 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         if self.pos.bare_king()
-            && let Some(o) = self.bare_verdict()
+            && let Some(o) = self.pos.bare_king_settled()
         {
-            return o.map_or(0, |win| if win { MATE - ply as i32 } else { -MATE + ply as i32 });
+            // Settled verdicts are a draw or a win for the side to move.
+            return if matches!(o, Outcome::Win(..)) { MATE - ply as i32 } else { 0 };
         }
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos);
@@ -485,7 +470,8 @@ impl<'a> Searcher<'a> {
             }
         }
         let pv_node = beta - alpha > 1;
-        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        // Only the non-PV pruning below reads the static evaluation.
+        let static_eval = if in_check || pv_node { -INF } else { evaluate(&self.pos) };
         // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
         // not twice in a row, and only with pieces besides pawns (zugzwang guard).
         if !pv_node

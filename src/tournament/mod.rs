@@ -516,7 +516,7 @@ pub fn to_pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
     tag(&mut s, "Variant", v.xboard_name);
     tag(&mut s, "TimeControl", &cfg.tc.pgn());
     tag(&mut s, "Termination", &g.termination);
-    let rb = if v.height == 10 { 0 } else { 1 };
+    let rb = v.xboard_rank_base();
     let mut p = match Position::from_sfen(v, &g.start) {
         Ok(p) => p,
         Err(_) => return s + "\n*\n\n",

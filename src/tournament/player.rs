@@ -128,7 +128,7 @@ impl Player {
             stdin,
             lines,
             sent: 0,
-            rank_base: if variant.height == 10 { 0 } else { 1 },
+            rank_base: variant.xboard_rank_base(),
         };
         p.handshake(variant)?;
         Ok(p)

@@ -16,16 +16,10 @@ use crate::notation::move_to_usi;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::search::{Info, Limits, Score};
+use crate::usi::emit;
 use crate::variant::Variant;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::mpsc::{Receiver, Sender, channel};
-
-fn emit(line: &str) {
-    let out = std::io::stdout();
-    let mut lock = out.lock();
-    let _ = writeln!(lock, "{line}");
-    let _ = lock.flush();
-}
 
 /// What reaches the protocol loop.
 enum Msg {
@@ -113,11 +107,6 @@ pub fn run(first: Option<String>) {
     x.main_loop(rx);
 }
 
-/// XBoard's rank numbering: 10-rank boards count from 0 (RULES.md section 9).
-fn rank_base(v: &Variant) -> usize {
-    if v.height == 10 { 0 } else { 1 }
-}
-
 /// XBoard's name of a side: the first player is "White".
 fn xb_color(c: Color) -> &'static str {
     match c {
@@ -147,7 +136,7 @@ impl XBoard {
     }
 
     fn rb(&self) -> usize {
-        rank_base(self.variant())
+        self.variant().xboard_rank_base()
     }
 
     /// Stops whatever search runs; its result will be ignored.
@@ -317,12 +306,7 @@ impl XBoard {
     }
 
     fn set_variant(&mut self, arg: &str, line: &str) {
-        let found = crate::variant::all()
-            .into_iter()
-            .find(|v| v.xboard_name == arg)
-            .map(|v| v.name)
-            .or_else(|| Variant::by_name(arg).map(|v| v.name));
-        let Some(name) = found else {
+        let Some(name) = Variant::by_name(arg).map(|v| v.name) else {
             emit(&format!("Error (unknown variant): {line}"));
             return;
         };
