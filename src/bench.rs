@@ -1,9 +1,11 @@
 //! `shishi bench`: a deterministic node count over fixed positions of every variant at a
 //! fixed depth, one thread, a fixed 16 MiB hash table cleared per position.
+//! `shishi bench --movetime MS --threads N` instead measures speed: each position searched
+//! for a fixed time by N lazy-SMP threads (node counts then vary from run to run).
 
 use crate::position::Position;
 use crate::search::tt::Tt;
-use crate::search::{Limits, Searcher, Shared};
+use crate::search::{Limits, Searcher, Shared, search_threads};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
 
@@ -39,15 +41,35 @@ pub fn run(depth: u32) -> (u64, Duration) {
     for (name, sfen) in POSITIONS {
         let v = Variant::by_name(name).expect("bench variant");
         let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
-        let mut tt = Tt::new(16);
+        let tt = Tt::new(16);
         let shared = Shared::default();
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
-        let mut s = Searcher::new(pos, &mut tt, &shared, limits, 0);
+        let mut s = Searcher::new(pos, &tt, &shared, limits, 0);
         s.think(&mut |_| {});
         total += s.nodes();
+    }
+    (total, start.elapsed())
+}
+
+/// Speed mode: each bench position searched for `ms` milliseconds by `threads` threads with a
+/// fresh 64 MiB table; returns (total nodes, elapsed).
+pub fn speed(ms: u64, threads: usize) -> (u64, Duration) {
+    let start = Instant::now();
+    let mut total = 0;
+    for (name, sfen) in POSITIONS {
+        let v = Variant::by_name(name).expect("bench variant");
+        let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
+        let tt = Tt::new(64);
+        let shared = Shared::default();
+        let limits = Limits {
+            movetime: Some(ms),
+            ..Limits::default()
+        };
+        search_threads(&pos, &tt, &shared, limits, 0, threads, &mut |_| {});
+        total += shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
     }
     (total, start.elapsed())
 }

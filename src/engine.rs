@@ -9,10 +9,10 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::search::mate::{MateResult, MateSearch};
 use crate::search::tt::Tt;
-use crate::search::{Info, Limits, Searcher, Shared};
+use crate::search::{Info, Limits, Shared, search_threads};
 use crate::variant::Variant;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -30,6 +30,9 @@ pub enum Event {
     },
 }
 
+/// Most search threads accepted (USI `Threads`, XBoard `cores`).
+pub const MAX_THREADS: usize = 256;
+
 /// Engine options shared by the front ends.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -45,6 +48,8 @@ pub struct Options {
     pub multipv: usize,
     /// Play from the opening book when the position is in it.
     pub own_book: bool,
+    /// Search threads (lazy SMP).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -56,6 +61,7 @@ impl Default for Options {
             bare_king: false,
             multipv: 1,
             own_book: true,
+            threads: 1,
         }
     }
 }
@@ -65,7 +71,7 @@ pub struct Engine {
     variant: &'static Variant,
     root: Position,
     options: Options,
-    tt: Arc<Mutex<Tt>>,
+    tt: Arc<Tt>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
     book: Book,
@@ -86,7 +92,7 @@ impl Engine {
         Engine {
             variant,
             root: Position::startpos(variant),
-            tt: Arc::new(Mutex::new(Tt::new(options.hash_mib))),
+            tt: Arc::new(Tt::new(options.hash_mib)),
             options,
             shared: Arc::new(Shared::default()),
             worker: None,
@@ -141,7 +147,7 @@ impl Engine {
     pub fn set_hash(&mut self, mib: usize) {
         self.stop();
         self.options.hash_mib = mib;
-        self.tt = Arc::new(Mutex::new(Tt::new(mib)));
+        self.tt = Arc::new(Tt::new(mib));
     }
 
     /// Switches the Okazaki rule (chu) for the current and later positions.
@@ -199,6 +205,12 @@ impl Engine {
         self.options.multipv = n.max(1);
     }
 
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, n: usize) {
+        self.stop();
+        self.options.threads = n.max(1);
+    }
+
     /// Sets the move overhead in ms.
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.options.move_overhead = ms;
@@ -207,9 +219,7 @@ impl Engine {
     /// Clears what was learned (transposition table) for a new game.
     pub fn new_game(&mut self) {
         self.stop();
-        if let Ok(mut tt) = self.tt.lock() {
-            tt.clear();
-        }
+        self.tt.clear();
     }
 
     /// Starts searching the root in the background; `on_event` receives infos and exactly one
@@ -240,14 +250,11 @@ impl Engine {
         let tt = self.tt.clone();
         let root = self.root.clone();
         let overhead = self.options.move_overhead;
+        let threads = self.options.threads;
         let handle = std::thread::Builder::new().name("search".into()).stack_size(64 << 20).spawn(move || {
-            let (best, ponder_move) = match tt.lock() {
-                Ok(mut tt) => {
-                    let mut s = Searcher::new(root, &mut tt, &shared, limits, overhead);
-                    s.think(&mut |info: &Info| on_event(Event::Info(info.clone())))
-                }
-                Err(_) => (None, None),
-            };
+            let (best, ponder_move) = search_threads(&root, &tt, &shared, limits, overhead, threads, &mut |info: &Info| {
+                on_event(Event::Info(info.clone()))
+            });
             // While pondering (or infinite), the best move waits for stop / ponderhit.
             while shared.pondering.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
                 std::thread::sleep(std::time::Duration::from_millis(1));

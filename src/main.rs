@@ -39,6 +39,12 @@ enum Cmd {
         /// Search depth.
         #[arg(long, default_value_t = shishi::bench::DEPTH)]
         depth: u32,
+        /// Speed mode instead: search each position for this many ms (not deterministic).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Threads for the speed mode (lazy SMP).
+        #[arg(long, default_value_t = 1, requires = "movetime")]
+        threads: usize,
     },
     /// Run the USI protocol on stdin/stdout (the default when no command is given).
     Usi,
@@ -209,8 +215,11 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Cmd::Bench { depth }) => {
-            let (nodes, time) = shishi::bench::run(depth);
+        Some(Cmd::Bench { depth, movetime, threads }) => {
+            let (nodes, time) = match movetime {
+                Some(ms) => shishi::bench::speed(ms, threads.clamp(1, shishi::engine::MAX_THREADS)),
+                None => shishi::bench::run(depth),
+            };
             let secs = time.as_secs_f64();
             let mut out = std::io::stdout();
             let _ = writeln!(out, "Nodes searched: {nodes}");

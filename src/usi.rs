@@ -2,7 +2,7 @@
 //! Every malformed or unsupported input is answered with `info string error …`; the engine
 //! state is unchanged by a rejected command.
 
-use crate::engine::{Engine, Event};
+use crate::engine::{Engine, Event, MAX_THREADS};
 use crate::moves::Move;
 use crate::notation::move_to_usi;
 use crate::search::mate::MateResult;
@@ -78,7 +78,7 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             let vars = Variant::names().iter().map(|n| format!("var {n}")).collect::<Vec<_>>().join(" ");
             emit(&format!("option name USI_Variant type combo default shogi {vars}"));
             emit(&format!("option name USI_Hash type spin default {} min 1 max 65536", engine.options().hash_mib));
-            emit("option name Threads type spin default 1 min 1 max 1");
+            emit(&format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
             emit("option name USI_Ponder type check default true");
             emit("option name MultiPV type spin default 1 min 1 max 500");
             emit("option name USI_OwnBook type check default true");
@@ -126,11 +126,10 @@ fn setoption(engine: &mut Engine, rest: &[&str]) {
             Some(n) => engine.set_hash(n as usize),
             None => emit(&format!("info string error USI_Hash must be 1..65536, not '{value}'")),
         },
-        "threads" => {
-            if number(1, 1).is_none() {
-                emit(&format!("info string error Threads must be 1 in this version, not '{value}'"));
-            }
-        }
+        "threads" => match number(1, MAX_THREADS as u64) {
+            Some(n) => engine.set_threads(n as usize),
+            None => emit(&format!("info string error Threads must be 1..{MAX_THREADS}, not '{value}'")),
+        },
         "usi_ponder" => {
             if !matches!(value, "true" | "false") {
                 emit(&format!("info string error USI_Ponder must be true or false, not '{value}'"));

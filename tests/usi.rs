@@ -206,3 +206,37 @@ fn bare_king_option_is_a_rule_switch() {
     e.send("setoption name BareKing value true");
     e.ready();
 }
+
+#[test]
+fn threads_option_runs_lazy_smp() {
+    let mut e = Engine::start();
+    for bad in ["0", "257", "two"] {
+        e.send(&format!("setoption name Threads value {bad}"));
+        let err = e.until("info string error", Duration::from_secs(5)).pop().expect("error");
+        assert!(err.contains("Threads must be 1..256"), "{err}");
+    }
+    e.send("setoption name Threads value 2");
+    e.send("setoption name USI_OwnBook value false");
+    for v in ["shogi", "chushogi"] {
+        e.send(&format!("setoption name USI_Variant value {v}"));
+        e.send("usinewgame");
+        e.send("position startpos");
+        e.send("go movetime 300");
+        let lines = e.until("bestmove", Duration::from_secs(10));
+        let best = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+        let mut p = shishi::Position::startpos(shishi::Variant::by_name(v).expect("variant"));
+        assert!(p.parse_usi_move(&best).is_some(), "{v}: illegal bestmove {best}");
+        // Node counts in the info lines cover both threads and never go down.
+        let nodes: Vec<u64> = lines
+            .iter()
+            .filter_map(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1).and_then(|n| n.parse().ok()))
+            .collect();
+        assert!(!nodes.is_empty() && nodes.windows(2).all(|w| w[0] <= w[1]), "{nodes:?}");
+    }
+    // A stop during a 2-thread infinite search is answered promptly.
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    e.until("bestmove", Duration::from_secs(2));
+    e.ready();
+}

@@ -59,6 +59,8 @@ fn engine_move(e: &mut Engine) -> String {
 #[test]
 fn plays_both_sides_in_every_variant() {
     let mut e = start();
+    // Two search threads (lazy SMP) throughout.
+    e.send("cores 2");
     for v in shishi::variant::all() {
         let rb = v.xboard_rank_base();
         e.send("new");
@@ -112,6 +114,8 @@ fn errors_keep_the_engine_going() {
         ("setboard not/a/fen w", "Error (bad FEN"),
         ("level 40 x 0", "Error (bad level)"),
         ("memory lots", "Error (memory"),
+        ("cores 0", "Error (cores must be 1..256)"),
+        ("cores 9999", "Error (cores must be 1..256)"),
         ("option Nope=1", "Error (unknown option"),
         ("undo", "Error (no move to take back)"),
     ] {

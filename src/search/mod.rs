@@ -4,6 +4,12 @@
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
+//!
+//! Lazy SMP ([`search_threads`]): N searchers over clones of the root share the lockless
+//! transposition table, the stop flag and the node counter; each keeps its own histories,
+//! killers and stacks. Helpers start on alternate depths and report nothing; the main thread
+//! owns the clock and stops the helpers when it finishes, and the result of the thread that
+//! completed the deepest iteration is played.
 
 pub mod mate;
 pub mod tt;
@@ -15,7 +21,7 @@ use crate::piece::{EMPTY, kind_of};
 use crate::position::Position;
 use crate::variant::RoyalRule;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::{Bound, Tt};
 
@@ -122,6 +128,10 @@ pub struct Shared {
     pub pondering: AtomicBool,
     /// When the clock started (reset on ponderhit).
     pub clock_start: Mutex<Instant>,
+    /// Nodes counted by all threads (each flushes its own count now and then).
+    pub nodes: AtomicU64,
+    /// Set when the main thread is done, to stop the helpers.
+    pub helpers_stop: AtomicBool,
 }
 
 impl Default for Shared {
@@ -130,6 +140,8 @@ impl Default for Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             clock_start: Mutex::new(Instant::now()),
+            nodes: AtomicU64::new(0),
+            helpers_stop: AtomicBool::new(false),
         }
     }
 }
@@ -163,11 +175,17 @@ pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u
 /// One search over a root position.
 pub struct Searcher<'a> {
     pos: Position,
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     shared: &'a Shared,
     limits: Limits,
     budget: Option<(u64, u64)>,
+    /// 0 for the main thread; helpers neither report nor watch the soft time limit.
+    id: usize,
     nodes: u64,
+    /// Part of `nodes` already added to `shared.nodes`.
+    flushed: u64,
+    /// Deepest completed iteration: (depth, score, best move, expected reply).
+    completed: Option<(u32, i32, Move, Option<Move>)>,
     root_depth: u32,
     seldepth: usize,
     aborted: bool,
@@ -179,7 +197,7 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// Prepares a search; `overhead` is the move overhead in ms.
-    pub fn new(pos: Position, tt: &'a mut Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
+    pub fn new(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
         Searcher {
             pos,
@@ -187,7 +205,10 @@ impl<'a> Searcher<'a> {
             shared,
             limits,
             budget,
+            id: 0,
             nodes: 0,
+            flushed: 0,
+            completed: None,
             root_depth: 0,
             seldepth: 0,
             aborted: false,
@@ -202,8 +223,16 @@ impl<'a> Searcher<'a> {
         self.shared.clock_start.lock().map(|s| s.elapsed().as_millis() as u64).unwrap_or(0)
     }
 
+    /// All threads' nodes (this thread's unflushed count included).
+    fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.flushed
+    }
+
     fn check_stop(&mut self) {
-        if self.shared.stop.load(Ordering::Relaxed) || self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+        let helper_done = self.id != 0 && self.shared.helpers_stop.load(Ordering::Relaxed);
+        if helper_done || self.shared.stop.load(Ordering::Relaxed) || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
             self.aborted = true;
             return;
         }
@@ -232,7 +261,9 @@ impl<'a> Searcher<'a> {
         let lines = self.limits.multipv.clamp(1, root_moves.len());
         // Score and PV of each line at the last completed depth.
         let mut prev: Vec<(i32, Vec<Move>)> = Vec::new();
-        'deepen: for depth in 1..=max_depth {
+        // Helpers with odd ids search one ply deeper than the main thread from the start.
+        let first = 1 + (self.id % 2) as u32;
+        'deepen: for depth in first.min(max_depth)..=max_depth {
             self.seldepth = 0;
             self.root_depth = depth;
             let mut done: Vec<(i32, Vec<Move>)> = Vec::new();
@@ -266,7 +297,9 @@ impl<'a> Searcher<'a> {
                     } else {
                         pv.clone()
                     };
-                    report(&self.info(depth, line + 1, score, bound, shown, start));
+                    if self.id == 0 {
+                        report(&self.info(depth, line + 1, score, bound, shown, start));
+                    }
                     delta *= 3;
                     if bound == ScoreBound::Upper {
                         alpha = if delta > 1000 { -INF } else { (score - delta).max(-INF) };
@@ -283,20 +316,28 @@ impl<'a> Searcher<'a> {
                 done.push(result);
             }
             done.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
-            for (i, (score, pv)) in done.iter().enumerate() {
-                report(&self.info(depth, i + 1, *score, ScoreBound::Exact, pv.clone(), start));
+            if self.id == 0 {
+                for (i, (score, pv)) in done.iter().enumerate() {
+                    report(&self.info(depth, i + 1, *score, ScoreBound::Exact, pv.clone(), start));
+                }
             }
-            if let Some((_, pv)) = done.first() {
-                best = (pv.first().copied(), pv.get(1).copied());
+            if let Some((score, pv)) = done.first()
+                && let Some(&m) = pv.first()
+            {
+                best = (Some(m), pv.get(1).copied());
+                self.completed = Some((depth, *score, m, pv.get(1).copied()));
             }
             prev = done;
-            if let Some((soft, _)) = self.budget
+            if self.id == 0
+                && let Some((soft, _)) = self.budget
                 && !self.shared.pondering.load(Ordering::Relaxed)
                 && self.elapsed_ms() * 2 >= soft
             {
                 break;
             }
         }
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
         best
     }
 
@@ -307,7 +348,7 @@ impl<'a> Searcher<'a> {
             multipv,
             score: Score::from_internal(score),
             bound,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             time: start.elapsed(),
             hashfull: self.tt.hashfull(),
             pv,
@@ -632,10 +673,59 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Nodes searched so far.
+    /// Nodes searched so far by this thread.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+}
+
+/// Runs a lazy-SMP search with `threads` searchers (at least one) sharing `tt` and `shared`;
+/// only the main thread calls `report`. Returns the move of the thread that completed the
+/// deepest iteration (the main thread on ties; only the main thread with MultiPV) and its
+/// expected reply.
+pub fn search_threads(
+    root: &Position,
+    tt: &Tt,
+    shared: &Shared,
+    limits: Limits,
+    overhead: u64,
+    threads: usize,
+    report: &mut dyn FnMut(&Info),
+) -> (Option<Move>, Option<Move>) {
+    tt.new_search();
+    let helpers = if limits.multipv > 1 { 0 } else { threads.max(1) - 1 };
+    std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for id in 1..=helpers {
+            let (pos, limits) = (root.clone(), limits.clone());
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper{id}"))
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut s = Searcher::new(pos, tt, shared, limits, overhead);
+                    s.id = id;
+                    s.think(&mut |_| {});
+                    s.completed
+                });
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(e) => log::warn!("could not start search helper {id}: {e}"),
+            }
+        }
+        let mut main = Searcher::new(root.clone(), tt, shared, limits, overhead);
+        let mut best = main.think(report);
+        shared.helpers_stop.store(true, Ordering::Relaxed);
+        let mut deepest = main.completed.map_or(0, |c| c.0);
+        for h in handles {
+            if let Ok(Some((depth, _, m, reply))) = h.join()
+                && depth > deepest
+            {
+                deepest = depth;
+                best = (Some(m), reply);
+            }
+        }
+        best
+    })
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {

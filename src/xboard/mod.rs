@@ -224,8 +224,8 @@ impl XBoard {
                 _ => emit(&format!("Error (memory must be 1..65536 MB): {line}")),
             },
             "cores" => match arg.parse::<usize>() {
-                Ok(n) if n >= 1 => {}
-                _ => emit(&format!("Error (bad number): {line}")),
+                Ok(n) if (1..=crate::engine::MAX_THREADS).contains(&n) => self.engine.set_threads(n),
+                _ => emit(&format!("Error (cores must be 1..{}): {line}", crate::engine::MAX_THREADS)),
             },
             "ping" => emit(&format!("pong {arg}")),
             "undo" => self.take_back(1, line),
