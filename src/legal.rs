@@ -24,9 +24,21 @@ impl Position {
 
     /// Replaces `out` with the legal moves of the side to move.
     pub fn legal_moves_into(&mut self, out: &mut MoveList) {
-        out.clear();
         let mut pseudo = MoveList::new();
         self.generate_pseudo(&mut pseudo);
+        self.filter_legal(&pseudo, out);
+    }
+
+    /// Replaces `out` with the legal captures of the side to move (no drops, no pass).
+    pub fn legal_captures_into(&mut self, out: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        self.generate_captures(&mut pseudo);
+        self.filter_legal(&pseudo, out);
+    }
+
+    /// Replaces `out` with the moves of `pseudo` (pseudo-legal in this position) that are legal.
+    fn filter_legal(&mut self, pseudo: &MoveList, out: &mut MoveList) {
+        out.clear();
         let v = self.variant();
         if v.royal_rule == RoyalRule::Capture {
             // A side whose last royal was captured has lost: the game is over.

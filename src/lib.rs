@@ -18,6 +18,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod search;
+pub mod see;
 pub mod tournament;
 pub mod usi;
 pub mod variant;

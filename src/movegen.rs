@@ -38,6 +38,8 @@ struct Gen<'a> {
     them: Color,
     list: &'a mut MoveList,
     passed: bool,
+    /// Whether non-captures are wanted (false: captures only, no drops, no pass).
+    quiet: bool,
 }
 
 impl Gen<'_> {
@@ -75,7 +77,7 @@ impl Gen<'_> {
     fn target(&mut self, k: u8, from: Sq, to: Sq, mode: u8) {
         let q = self.pos.board[to as usize];
         if q == EMPTY {
-            if mode & MOVE != 0 {
+            if mode & MOVE != 0 && self.quiet {
                 self.push(k, from, to, false);
             }
         } else if mode & CAPTURE != 0 && is_color(q, self.them) {
@@ -100,7 +102,7 @@ impl Gen<'_> {
                         to += off;
                         let q = b[to as usize];
                         if q == EMPTY {
-                            if a.mode & MOVE != 0 {
+                            if a.mode & MOVE != 0 && self.quiet {
                                 self.push(k, from, to as Sq, false);
                             }
                         } else {
@@ -133,7 +135,7 @@ impl Gen<'_> {
                         }
                         let q = b[to as usize];
                         if q == EMPTY {
-                            if a.mode & MOVE != 0 {
+                            if a.mode & MOVE != 0 && self.quiet {
                                 self.push(k, from, to as Sq, false);
                             }
                             continue;
@@ -159,7 +161,7 @@ impl Gen<'_> {
                             break;
                         }
                         if q == EMPTY {
-                            if a.mode & MOVE != 0 {
+                            if a.mode & MOVE != 0 && self.quiet {
                                 self.push(k, from, to as Sq, false);
                             }
                         } else if a.mode & CAPTURE != 0 && is_color(q, self.them) {
@@ -193,7 +195,7 @@ impl Gen<'_> {
             let a = f + d;
             let qa = b[a as usize];
             if qa == EMPTY {
-                if !self.passed {
+                if !self.passed && self.quiet {
                     self.passed = true;
                     self.list.push(Move::double(from, a as Sq, from));
                 }
@@ -211,6 +213,7 @@ impl Gen<'_> {
                 }
                 let q = b[to as usize];
                 if q == EMPTY || is_color(q, self.them) {
+                    // With a capture on the first leg, every double move is a capture.
                     self.list.push(Move::double(from, a as Sq, to as Sq));
                 }
             }
@@ -250,6 +253,16 @@ impl Gen<'_> {
 impl Position {
     /// Appends all pseudo-legal moves of the side to move to `list`.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
+        self.generate(list, true);
+    }
+
+    /// Appends the pseudo-legal captures of the side to move to `list` (with their promotion
+    /// choices; lion double moves whose first leg captures; no drops, no pass).
+    pub fn generate_captures(&self, list: &mut MoveList) {
+        self.generate(list, false);
+    }
+
+    fn generate(&self, list: &mut MoveList, quiet: bool) {
         let us = self.side;
         let mut g = Gen {
             pos: self,
@@ -257,11 +270,12 @@ impl Position {
             them: us.flip(),
             list,
             passed: false,
+            quiet,
         };
         for from in self.occ[us.idx()].iter() {
             g.piece_moves(from);
         }
-        if self.variant().drops {
+        if quiet && self.variant().drops {
             g.drops();
         }
     }

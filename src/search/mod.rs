@@ -17,7 +17,7 @@ pub mod tt;
 use crate::eval::evaluate;
 use crate::game::Outcome;
 use crate::moves::{Move, MoveList};
-use crate::piece::{EMPTY, kind_of};
+use crate::piece::kind_of;
 use crate::position::Position;
 use crate::variant::RoyalRule;
 use std::sync::Mutex;
@@ -409,44 +409,35 @@ impl<'a> Searcher<'a> {
     }
 
     fn is_capture(&self, m: Move) -> bool {
-        !m.is_drop() && ((m.to() != m.from() && self.pos.piece_at(m.to()) != EMPTY) || (m.mid() != 0 && self.pos.piece_at(m.mid()) != EMPTY))
-    }
-
-    fn victim_value(&self, m: Move) -> i32 {
-        let v = self.pos.variant();
-        let mut victim = 0;
-        if m.to() != m.from() && self.pos.piece_at(m.to()) != EMPTY {
-            victim += v.piece(kind_of(self.pos.piece_at(m.to()))).value;
-        }
-        if m.mid() != 0 && self.pos.piece_at(m.mid()) != EMPTY {
-            victim += v.piece(kind_of(self.pos.piece_at(m.mid()))).value;
-        }
-        victim
+        self.pos.is_capture(m)
     }
 
     fn hist_index(m: Move) -> usize {
         (m.is_drop() as usize) << 16 | (m.from() as usize) << 8 | m.to() as usize
     }
 
-    fn order(&self, moves: &mut MoveList, tt_move: Move, ply: usize) {
-        let v = self.pos.variant();
-        let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = moves
-            .iter()
-            .map(|&m| {
-                let s = if m == tt_move {
-                    1 << 30
-                } else if self.is_capture(m) {
-                    let victim = self.victim_value(m);
-                    let attacker = v.piece(kind_of(self.pos.piece_at(m.from()))).value;
+    /// Orders moves: hash move, captures that do not lose material (SEE) by victim then
+    /// attacker, promotions, killers, quiet moves by history, and losing captures last.
+    fn order(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) {
+        let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = arrayvec::ArrayVec::new();
+        for &m in moves.iter() {
+            let s = if m == tt_move {
+                1 << 30
+            } else if self.pos.is_capture(m) {
+                let victim = self.pos.captured_value(m);
+                let attacker = self.pos.variant().piece(kind_of(self.pos.piece_at(m.from()))).value;
+                if self.pos.see_ge(m, 0) {
                     (1 << 24) + victim * 16 - attacker / 8
-                } else if self.killers[ply].contains(&m) {
-                    1 << 23
                 } else {
-                    self.history[Self::hist_index(m)].min(1 << 22)
-                };
-                (s + if m.is_promotion() { 1 << 22 } else { 0 }, m)
-            })
-            .collect();
+                    -(1 << 22) + victim
+                }
+            } else if self.killers[ply].contains(&m) {
+                1 << 23
+            } else {
+                self.history[Self::hist_index(m)].min(1 << 22)
+            };
+            scored.push((s + if m.is_promotion() { 1 << 22 } else { 0 }, m));
+        }
         scored.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
         for (slot, (_, m)) in moves.iter_mut().zip(scored) {
             *slot = m;
@@ -633,12 +624,14 @@ impl<'a> Searcher<'a> {
         }
         // Evasions are searched in full only near the horizon; deeper, checks are ignored.
         let in_check = qdepth < 2 && self.check_matters() && self.pos.in_check();
-        let mut moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return -MATE + ply as i32;
-        }
+        let mut moves = MoveList::new();
         let mut best = -INF;
-        if !in_check {
+        if in_check {
+            self.pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
             let stand = evaluate(&self.pos);
             if stand >= beta || ply >= MAX_PLY - 1 {
                 return stand;
@@ -648,9 +641,19 @@ impl<'a> Searcher<'a> {
             if qdepth >= MAX_QDEPTH {
                 return stand;
             }
-            // Captures only, and only those that could lift the score to alpha (delta pruning).
+            // Captures only, only those that could lift the score to alpha (delta pruning),
+            // and none that loses material in the exchange (SEE).
+            self.pos.legal_captures_into(&mut moves);
             let margin = alpha - stand - DELTA_MARGIN;
-            moves.retain(|m| self.is_capture(*m) && (m.is_promotion() || self.victim_value(*m) >= margin));
+            moves.retain(|m| m.is_promotion() || self.pos.captured_value(*m) >= margin);
+            let mut i = 0;
+            while i < moves.len() {
+                if self.pos.see_ge(moves[i], 0) {
+                    i += 1;
+                } else {
+                    moves.swap_remove(i);
+                }
+            }
         }
         self.order(&mut moves, Move::NONE, ply.min(MAX_PLY));
         for &m in moves.iter() {

@@ -137,6 +137,8 @@ pub struct Variant {
     /// Entering-king declaration (CSA 27-point rule): the SFEN spellings worth 5 points (empty:
     /// the variant has no declaration) and the points black and white need.
     pub declaration: (&'static [&'static str], [u32; 2]),
+    /// Position in [`all`] (set when the table is built).
+    pub index: usize,
     /// Compiled lookup tables.
     pub t: Tables,
 }
@@ -237,14 +239,18 @@ impl Variant {
 /// All supported variants.
 pub fn all() -> Vec<&'static Variant> {
     static ALL: LazyLock<Vec<Variant>> = LazyLock::new(|| {
-        vec![
+        let mut all = vec![
             Variant::build(shogi::shogi()),
             Variant::build(shogi::shoshogi()),
             Variant::build(cannon::cannonshogi()),
             Variant::build(cannon::cannonshogi_wiki()),
             Variant::build(cannon::cannonshosu()),
             Variant::build(chu::chushogi()),
-        ]
+        ];
+        for (i, v) in all.iter_mut().enumerate() {
+            v.index = i;
+        }
+        all
     });
     ALL.iter().collect()
 }
@@ -510,6 +516,7 @@ pub(crate) fn base(
         royal_rule: RoyalRule::LastRoyal,
         lion_rules: false,
         declaration: (&[], [0, 0]),
+        index: 0,
         t: Tables::empty(),
     }
 }

@@ -1,0 +1,193 @@
+//! Evaluation weights per variant: a flat vector laid out as four blocks of one weight per
+//! piece kind (board value, hand value, promotion-zone bonus, advancement) followed by the
+//! scalar terms. Defaults come from the variant's piece values; tuned weights ship as text
+//! files (`weights/<variant>.txt`, lines `piece P 100`, `shelter 12`, `#` comments) written
+//! by `shishi tune` and compiled in.
+//!
+//! Invariant: `w.len() == 4 * kinds + SCALARS.len()` for the variant the params belong to.
+
+use crate::variant::Variant;
+use std::sync::LazyLock;
+
+/// A group of weights.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Term {
+    /// Per kind: value on the board.
+    Piece,
+    /// Per kind: value in hand.
+    Hand,
+    /// Per kind: bonus for an unpromoted promotable piece in the zone.
+    Promo,
+    /// Per kind: per rank advanced from the own back rank.
+    Advance,
+    /// Per own piece next to a royal.
+    Shelter,
+    /// Per square next to a royal that the enemy attacks.
+    KingAttack,
+    /// Per enemy piece within two squares of a royal.
+    NearEnemy,
+    /// Per enemy non-pawn piece in hand, times the empty squares next to a royal.
+    HandDanger,
+    /// For the side to move.
+    Tempo,
+}
+
+const PER_KIND: [(Term, &str); 4] = [(Term::Piece, "piece"), (Term::Hand, "hand"), (Term::Promo, "promo"), (Term::Advance, "advance")];
+const SCALARS: [(Term, &str); 5] = [
+    (Term::Shelter, "shelter"),
+    (Term::KingAttack, "king_attack"),
+    (Term::NearEnemy, "near_enemy"),
+    (Term::HandDanger, "hand_danger"),
+    (Term::Tempo, "tempo"),
+];
+
+/// The weights of one variant.
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Number of piece kinds.
+    pub kinds: usize,
+    /// The weights.
+    pub w: Vec<i32>,
+}
+
+impl Params {
+    /// Index of a per-kind weight (`kind` from 1).
+    #[inline]
+    pub fn kind(&self, term: Term, kind: u8) -> usize {
+        let block = match term {
+            Term::Hand => 1,
+            Term::Promo => 2,
+            Term::Advance => 3,
+            _ => 0,
+        };
+        block * self.kinds + kind as usize - 1
+    }
+
+    /// Index of a scalar weight.
+    #[inline]
+    pub fn index(&self, term: Term) -> usize {
+        let scalar = match term {
+            Term::KingAttack => 1,
+            Term::NearEnemy => 2,
+            Term::HandDanger => 3,
+            Term::Tempo => 4,
+            _ => 0,
+        };
+        4 * self.kinds + scalar
+    }
+
+    /// Defaults from the variant's piece values.
+    pub fn defaults(v: &Variant) -> Params {
+        let kinds = v.pieces.len();
+        let mut p = Params {
+            kinds,
+            w: vec![0; 4 * kinds + SCALARS.len()],
+        };
+        for k in 1..=kinds as u8 {
+            let value = v.piece(k).value;
+            let i = p.kind(Term::Piece, k);
+            p.w[i] = value;
+            let i = p.kind(Term::Hand, k);
+            p.w[i] = value * 110 / 100;
+            let pk = v.t.promote[k as usize];
+            if pk != 0 {
+                let i = p.kind(Term::Promo, k);
+                p.w[i] = (v.piece(pk).value - value).max(0) / 4;
+            }
+        }
+        let i = p.index(Term::Shelter);
+        p.w[i] = 12;
+        p
+    }
+
+    /// Human-readable name of weight `i` (`piece P`, `shelter`).
+    pub fn name(&self, v: &Variant, i: usize) -> String {
+        if i < 4 * self.kinds {
+            format!("{} {}", PER_KIND[i / self.kinds].1, v.pieces[i % self.kinds].sfen)
+        } else {
+            SCALARS[i - 4 * self.kinds].1.to_string()
+        }
+    }
+
+    /// Reads weights text over the defaults; errors name the line.
+    pub fn parse(v: &Variant, text: &str) -> Result<Params, String> {
+        let mut p = Params::defaults(v);
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let bad = || format!("line {}: cannot read '{line}'", n + 1);
+            let (index, value) = match words.as_slice() {
+                [term, letter, value] => {
+                    let block = PER_KIND.iter().position(|(_, name)| name == term).ok_or_else(bad)?;
+                    let k = v.kind_by_sfen(letter).ok_or_else(bad)?;
+                    (block * p.kinds + k as usize - 1, value)
+                }
+                [term, value] => (4 * p.kinds + SCALARS.iter().position(|(_, name)| name == term).ok_or_else(bad)?, value),
+                _ => return Err(bad()),
+            };
+            p.w[index] = value.parse().map_err(|_| bad())?;
+        }
+        Ok(p)
+    }
+
+    /// The weights as text that [`Params::parse`] reads back.
+    pub fn format(&self, v: &Variant) -> String {
+        let mut s = String::new();
+        for i in 0..self.w.len() {
+            s.push_str(&format!("{} {}\n", self.name(v, i), self.w[i]));
+        }
+        s
+    }
+}
+
+/// Shipped weights per variant name.
+fn shipped(name: &str) -> &'static str {
+    match name {
+        "shogi" => include_str!("weights/shogi.txt"),
+        "shoshogi" => include_str!("weights/shoshogi.txt"),
+        "cannonshogi" => include_str!("weights/cannonshogi.txt"),
+        "cannonshogi-wiki" => include_str!("weights/cannonshogi-wiki.txt"),
+        "cannonshosu" => include_str!("weights/cannonshosu.txt"),
+        "chushogi" => include_str!("weights/chushogi.txt"),
+        _ => "",
+    }
+}
+
+static ALL: LazyLock<Vec<Params>> = LazyLock::new(|| {
+    crate::variant::all()
+        .into_iter()
+        .map(|v| match Params::parse(v, shipped(v.name)) {
+            Ok(p) => p,
+            Err(e) => {
+                log::error!("shipped weights for {}: {e}; using defaults", v.name);
+                Params::defaults(v)
+            }
+        })
+        .collect()
+});
+
+/// The weights in use for `v`.
+#[inline]
+pub fn params(v: &Variant) -> &'static Params {
+    &ALL[v.index]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_weights_parse_and_round_trip() {
+        for v in crate::variant::all() {
+            let p = Params::parse(v, shipped(v.name)).expect("shipped weights");
+            let back = Params::parse(v, &p.format(v)).expect("formatted weights");
+            assert_eq!(p.w, back.w, "{}", v.name);
+        }
+        let v = crate::variant::all()[0];
+        assert!(Params::parse(v, "piece Z 5").unwrap_err().contains("line 1"));
+        assert!(Params::parse(v, "shelter x").is_err());
+    }
+}

@@ -1,0 +1,124 @@
+//! Static exchange evaluation by playing the exchange out on the board.
+//!
+//! Cannons and lions make attack sets non-additive (a capture can create or remove a screen,
+//! a lion can take twice), so instead of x-ray tables the exchange is made move by move: each
+//! side recaptures on the square with its least valuable capturer, found among its pseudo-
+//! legal captures that end there, and may stop whenever continuing would lose. Royals count as
+//! priceless, so a royal recaptures only as the last capturer. Values are the variant's
+//! material values; a promotion adds its gain.
+//!
+//! Invariant: the position is restored exactly (every make has its unmake).
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{EMPTY, kind_of};
+use crate::position::Position;
+
+/// Value of a royal in exchanges: larger than any material sum.
+const ROYAL: i32 = 50_000;
+/// Longest exchange played out.
+const MAX_SWAPS: u32 = 16;
+
+impl Position {
+    /// Whether `m` captures (on its destination or, for a double move, its first leg).
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        !m.is_drop() && ((m.to() != m.from() && self.piece_at(m.to()) != EMPTY) || (m.mid() != 0 && self.piece_at(m.mid()) != EMPTY))
+    }
+
+    /// Material value of what `m` captures (both legs of a double move).
+    #[inline]
+    pub fn captured_value(&self, m: Move) -> i32 {
+        if m.is_drop() {
+            return 0;
+        }
+        let mut v = 0;
+        if m.to() != m.from() && self.piece_at(m.to()) != EMPTY {
+            v += self.see_value(self.piece_at(m.to()));
+        }
+        if m.mid() != 0 && self.piece_at(m.mid()) != EMPTY {
+            v += self.see_value(self.piece_at(m.mid()));
+        }
+        v
+    }
+
+    fn see_value(&self, p: u8) -> i32 {
+        let v = self.variant();
+        let k = kind_of(p);
+        if v.t.royal_mask >> k & 1 != 0 { ROYAL } else { v.piece(k).value }
+    }
+
+    /// Material gained by `m` itself: what it captures plus its promotion gain.
+    fn move_gain(&self, m: Move) -> i32 {
+        let mut g = self.captured_value(m);
+        if m.is_promotion() {
+            let v = self.variant();
+            let k = kind_of(self.piece_at(m.from()));
+            let pk = v.t.promote[k as usize];
+            g += (v.piece(pk).value - v.piece(k).value).max(0);
+        }
+        g
+    }
+
+    /// Value of the piece standing on the destination after `m` (what the opponent can win back).
+    fn mover_value(&self, m: Move) -> i32 {
+        let v = self.variant();
+        let k = kind_of(self.piece_at(m.from()));
+        if m.is_promotion() {
+            let pk = v.t.promote[k as usize];
+            if v.t.royal_mask >> pk & 1 != 0 { ROYAL } else { v.piece(pk).value }
+        } else {
+            self.see_value(self.piece_at(m.from()))
+        }
+    }
+
+    /// Static exchange value of the (board) move `m` for the side making it: its gain minus what
+    /// the best sequence of recaptures on its destination wins back.
+    pub fn see(&mut self, m: Move) -> i32 {
+        if m.is_drop() {
+            // A dropped piece can be taken at once; its exchange is the opponent's gain there.
+            self.make(m);
+            let back = self.recapture(m.to(), 1);
+            self.unmake();
+            return -back;
+        }
+        let gain = self.move_gain(m);
+        self.make(m);
+        let back = self.recapture(m.to(), 1);
+        self.unmake();
+        gain - back
+    }
+
+    /// Whether `see(m) >= threshold`, answered without playing out the exchange when the
+    /// capture is clearly good (it wins at least the capturer's value).
+    pub fn see_ge(&mut self, m: Move, threshold: i32) -> bool {
+        if !m.is_drop() && self.move_gain(m) - self.mover_value(m) >= threshold {
+            return true;
+        }
+        self.see(m) >= threshold
+    }
+
+    /// Best the side to move wins by recapturing on `sq` (0 when it should not).
+    fn recapture(&mut self, sq: u8, depth: u32) -> i32 {
+        if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() {
+            return 0;
+        }
+        let mut caps = MoveList::new();
+        self.generate_captures(&mut caps);
+        let mut best: Option<(i32, Move)> = None;
+        for &m in caps.iter() {
+            if m.to() != sq || m.is_drop() {
+                continue;
+            }
+            let cost = self.mover_value(m) - if m.is_promotion() { 1 } else { 0 };
+            if best.is_none_or(|(c, _)| cost < c) {
+                best = Some((cost, m));
+            }
+        }
+        let Some((_, m)) = best else { return 0 };
+        let gain = self.move_gain(m);
+        self.make(m);
+        let back = self.recapture(sq, depth + 1);
+        self.unmake();
+        (gain - back).max(0)
+    }
+}
