@@ -20,6 +20,7 @@ pub mod position;
 pub mod search;
 pub mod see;
 pub mod tournament;
+pub mod tune;
 pub mod usi;
 pub mod variant;
 pub mod xboard;

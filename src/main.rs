@@ -52,6 +52,24 @@ enum Cmd {
     Match(MatchArgs),
     /// Run the XBoard/CECP protocol on stdin/stdout (also chosen when the first line is `xboard`).
     Xboard,
+    /// Tune the evaluation weights of a variant from `match --usi-out` records (Texel method).
+    Tune {
+        /// Variant name.
+        #[arg(long)]
+        variant: String,
+        /// A records file (give it more than once for several).
+        #[arg(long = "records", required = true)]
+        records: Vec<String>,
+        /// Plies skipped at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        skip: usize,
+        /// Optimiser iterations.
+        #[arg(long, default_value_t = 1000)]
+        iterations: usize,
+        /// Write the tuned weights here (stdout when absent).
+        #[arg(long)]
+        out: Option<String>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -231,6 +249,19 @@ fn main() -> ExitCode {
             shishi::xboard::run(None);
             ExitCode::SUCCESS
         }
+        Some(Cmd::Tune {
+            variant,
+            records,
+            skip,
+            iterations,
+            out,
+        }) => match run_tune(&variant, &records, skip, iterations, out.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Cmd::Match(args)) => match run_match(&args) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
@@ -292,4 +323,34 @@ fn protocol_loop() {
         return;
     }
     shishi::usi::run(Some(first.trim_end().to_string()));
+}
+
+fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, out: Option<&str>) -> Result<(), String> {
+    let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in records {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let (s, g) = shishi::tune::load(v, &text, skip).map_err(|e| format!("{path}: {e}"))?;
+        samples.extend(s);
+        games += g;
+    }
+    if samples.is_empty() {
+        return Err(format!("no {} positions in the records", v.name));
+    }
+    eprintln!("{games} games, {} quiet positions", samples.len());
+    let (p, err) = shishi::tune::tune(v, &samples, iterations, &mut |it, e| eprintln!("iteration {it}: error {e:.6}"));
+    let text = format!(
+        "# {}: tuned by `shishi tune` on {games} games ({} positions), error {err:.6}\n{}",
+        v.name,
+        samples.len(),
+        p.format(v)
+    );
+    match out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }

@@ -35,6 +35,8 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const MAX_QDEPTH: u32 = 8;
 /// Slack for delta pruning in quiescence.
 const DELTA_MARGIN: i32 = 200;
+/// Bound of history scores.
+const HISTORY_MAX: i32 = 16_384;
 /// Futility margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 175;
 
@@ -461,7 +463,7 @@ impl<'a> Searcher<'a> {
         v.royal_rule == RoyalRule::Capture && self.pos.royals(self.pos.side_to_move()).is_empty()
     }
 
-    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = 0;
         if self.lost_royals() {
             return -MATE + ply as i32;
@@ -487,6 +489,12 @@ impl<'a> Searcher<'a> {
         if !self.enter_node(ply) {
             return 0;
         }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
         let key = self.pos.hash();
         let mut tt_move = Move::NONE;
         if let Some(e) = self.tt.probe(key) {
@@ -502,6 +510,9 @@ impl<'a> Searcher<'a> {
             }
         }
         let pv_node = beta - alpha > 1;
+        // Internal iterative reduction: without a hash move this node was never searched
+        // deeply; search it shallower first (the next iteration will revisit it with a move).
+        let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
         // Only the non-PV pruning below reads the static evaluation.
         let static_eval = if in_check || pv_node { -INF } else { evaluate(&self.pos) };
         // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
@@ -535,14 +546,29 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
+        // Late move pruning: near the leaves, quiet moves far down the ordered list are skipped.
+        let late_limit = if !pv_node && !in_check && depth <= 3 {
+            4 + 2 * depth * depth
+        } else {
+            i32::MAX
+        } as usize;
+        let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         for (i, &m) in moves.iter().enumerate() {
-            let quiet = !self.is_capture(m) && !m.is_promotion();
+            let capture = self.is_capture(m);
+            let quiet = !capture && !m.is_promotion();
             let killer = self.killers[ply].contains(&m);
+            // Captures that lose material in the exchange are not worth a look near the leaves.
+            if !pv_node && !in_check && i > 0 && depth <= 3 && capture && best > -MATE_BOUND && !self.pos.see_ge(m, -120 * depth) {
+                continue;
+            }
             self.pos.make(m);
             let gives_check = self.check_matters() && self.pos.in_check();
-            if futile && quiet && i > 0 && !gives_check {
+            if quiet && i > 0 && !gives_check && (futile || i >= late_limit) && best > -MATE_BOUND {
                 self.pos.unmake();
                 continue;
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
             }
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1)
@@ -580,8 +606,18 @@ impl<'a> Searcher<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            let h = &mut self.history[Self::hist_index(m)];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            // History with gravity: the cutoff move gains, the quiet moves
+                            // tried before it lose.
+                            let bonus = (depth * depth).min(400);
+                            if quiets_tried.is_full() {
+                                quiets_tried.pop();
+                                quiets_tried.push(m);
+                            }
+                            for &q in &quiets_tried {
+                                let h = &mut self.history[Self::hist_index(q)];
+                                let b = if q == m { bonus } else { -bonus };
+                                *h += b - *h * b.abs() / HISTORY_MAX;
+                            }
                         }
                         break;
                     }
