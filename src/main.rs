@@ -200,19 +200,30 @@ fn run_match(a: &MatchArgs) -> Result<bool, String> {
         okazaki: a.okazaki,
         bare_king: a.bare_king,
     };
+    // Game files are written as each game ends, so an interrupted match keeps its games.
+    let create = |path: &Option<String>| -> Result<Option<std::fs::File>, String> {
+        path.as_ref()
+            .map(|p| std::fs::File::create(p).map_err(|e| format!("cannot write {p}: {e}")))
+            .transpose()
+    };
+    let (mut pgn, mut usi) = (create(&a.pgn)?, create(&a.usi_out)?);
     let mut stdout = std::io::stdout();
-    let summary = tournament::run(&cfg, &mut |line| {
-        let _ = writeln!(stdout, "{line}");
-        let _ = stdout.flush();
-    })?;
-    if let Some(path) = &a.pgn {
-        let text: String = summary.games.iter().map(|g| tournament::to_pgn(&cfg, g)).collect();
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
-    }
-    if let Some(path) = &a.usi_out {
-        let text: String = summary.games.iter().map(|g| tournament::to_usi(&cfg, g)).collect();
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
-    }
+    let summary = tournament::run(
+        &cfg,
+        &mut |line| {
+            let _ = writeln!(stdout, "{line}");
+            let _ = stdout.flush();
+        },
+        &mut |g| {
+            for (file, text) in [(&mut pgn, tournament::to_pgn(&cfg, g)), (&mut usi, tournament::to_usi(&cfg, g))] {
+                if let Some(f) = file
+                    && let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush())
+                {
+                    log::error!("cannot write a game record: {e}");
+                }
+            }
+        },
+    )?;
     Ok(!a.strict || (summary.illegal == 0 && summary.time_losses == 0))
 }
 

@@ -357,9 +357,10 @@ fn play_game(cfg: &MatchConfig, number: usize, players_idx: [usize; 2], start: P
     record
 }
 
-/// Runs the match, calling `out` with each line of the report. Games run `concurrency` at a
+/// Runs the match, calling `out` with each line of the report and `on_game` with each game as
+/// it ends (in the order games end). Games run `concurrency` at a
 /// time; an SPRT verdict stops new games from starting.
-pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str)) -> Result<Summary, String> {
+pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut(&GameRecord)) -> Result<Summary, String> {
     if cfg.engines.len() < 2 {
         return Err("a match needs at least two engines".into());
     }
@@ -438,6 +439,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str)) -> Result<Summary, Stri
                 rec.termination,
                 rec.moves.len()
             ));
+            on_game(&rec);
             summary.games.push(rec);
             if cfg.engines.len() == 2 {
                 let w = summary.wdl;
