@@ -1,12 +1,13 @@
 //! Texel-style tuning of the evaluation weights from game records.
 //!
 //! Input: `shishi match --usi-out` files (a `# game … RESULT {…}` comment line, then
-//! `position sfen S moves …`). Every position of every finished game is replayed; those after
-//! the first `skip` plies, not in check, and quiet (no capture wins material by SEE) become
-//! samples labelled with the game result from Black's side (1, ½, 0). The model is
-//! `sigmoid(K · e / 400)` with `e` the evaluation from Black's side, linear in the weights
-//! ([`crate::eval::features`]); K is fitted first, then Adam minimises the mean squared error
-//! plus an L2 pull towards the starting weights (rare kinds keep their hand-set values).
+//! `position sfen S moves …`). Every position of every finished game after the first `skip`
+//! plies is replayed; captures that win material (by SEE) are played out first, and the quiet
+//! position reached, if not in check, becomes a sample labelled with the game result from
+//! Black's side (1, ½, 0). The model is `sigmoid(K · e / 400)` with `e` the evaluation from
+//! Black's side, linear in the weights ([`crate::eval::features`]); K is fitted first, then
+//! Adam minimises the mean squared error plus an L2 pull towards the starting weights (rare
+//! kinds keep their hand-set values).
 
 use crate::eval::{Params, features, params};
 use crate::moves::MoveList;
@@ -55,8 +56,9 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
         games += 1;
         let moves: Vec<&str> = moves.split_whitespace().collect();
         for ply in 0..=moves.len() {
-            if ply >= skip && quiet(&mut pos) {
-                let feats = features(&pos).into_iter().map(|(i, x)| (i, x as f64)).collect();
+            if ply >= skip
+                && let Some(feats) = quiet_features(&mut pos)
+            {
                 samples.push(Sample { feats, result: r });
             }
             if let Some(text) = moves.get(ply) {
@@ -68,14 +70,40 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
     Ok((samples, games))
 }
 
-/// Not in check and no capture that wins material.
-fn quiet(pos: &mut Position) -> bool {
-    if pos.in_check() {
-        return false;
+/// Features of the quiet position reached by playing, while not in check, the capture that
+/// wins the most material by SEE (at most eight of them); `None` if that ends in check.
+fn quiet_features(pos: &mut Position) -> Option<Vec<(usize, f64)>> {
+    let mut made = 0;
+    let mut result = None;
+    loop {
+        if pos.in_check() || pos.royals(pos.side_to_move()).is_empty() {
+            break;
+        }
+        let mut caps = MoveList::new();
+        pos.legal_captures_into(&mut caps);
+        let mut best = None;
+        for &m in caps.iter() {
+            let s = pos.see(m);
+            if s > 0 && best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, m));
+            }
+        }
+        match best {
+            Some((_, m)) if made < 8 => {
+                pos.make(m);
+                made += 1;
+            }
+            Some(_) => break,
+            None => {
+                result = Some(features(pos).into_iter().map(|(i, x)| (i, x as f64)).collect());
+                break;
+            }
+        }
     }
-    let mut caps = MoveList::new();
-    pos.legal_captures_into(&mut caps);
-    !caps.iter().any(|&m| pos.see_ge(m, 1))
+    for _ in 0..made {
+        pos.unmake();
+    }
+    result
 }
 
 fn sigmoid(k: f64, e: f64) -> f64 {

@@ -201,13 +201,26 @@ impl Player {
                         }
                     }
                 }
-                for k in accepted {
+                for k in &accepted {
                     self.send(&format!("accepted {k}"));
                 }
                 self.send("new");
                 self.send(&format!("variant {}", v.xboard_name));
+                // As XBoard does: hash size and cores are commands, not options (some engines,
+                // HaChu among them, only allocate their hash table on `memory`). `--eopt`
+                // NAME:memory=MB / NAME:cores=N override the defaults of 64 MB and 1 core.
+                let opt = |name: &str| self.spec.options.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+                let (memory, cores) = (opt("memory").unwrap_or_else(|| "64".into()), opt("cores").unwrap_or_else(|| "1".into()));
+                if accepted.iter().any(|k| k == "memory") {
+                    self.send(&format!("memory {memory}"));
+                }
+                if accepted.iter().any(|k| k == "smp") {
+                    self.send(&format!("cores {cores}"));
+                }
                 for (n, val) in self.spec.options.clone() {
-                    self.send(&format!("option {n}={val}"));
+                    if n != "memory" && n != "cores" {
+                        self.send(&format!("option {n}={val}"));
+                    }
                 }
                 self.send("force");
                 self.send("easy");
