@@ -99,7 +99,8 @@ impl Position {
 
     /// Best the side to move wins by recapturing on `sq` (0 when it should not).
     fn recapture(&mut self, sq: u8, depth: u32) -> i32 {
-        if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() {
+        // The attack test is far cheaper than generating captures, and most squares have none.
+        if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() || !self.attacked(sq, self.side_to_move()) {
             return 0;
         }
         let mut caps = MoveList::new();

@@ -37,10 +37,12 @@ fn cannon_screens_follow_the_exchange() {
 #[test]
 fn lion_exchanges() {
     let sfen = "k11/12/12/12/12/6p5/6p5/6N5/12/12/12/11K b - 1";
+    let v = Variant::by_name("chushogi").expect("chu");
+    let value = |sfen: &str| v.piece(v.kind_by_sfen(sfen).expect("kind")).value;
     // A lion taking a defended pawn is lost for it.
-    assert_eq!(see("chushogi", sfen, "6h6g"), 100 - 1800);
+    assert_eq!(see("chushogi", sfen, "6h6g"), value("P") - value("N"));
     // Taking both pawns in one double move leaves nothing to recapture.
-    assert_eq!(see("chushogi", sfen, "6h6g6f"), 200);
+    assert_eq!(see("chushogi", sfen, "6h6g6f"), 2 * value("P"));
 }
 
 #[test]
