@@ -66,6 +66,10 @@ enum Cmd {
         /// Optimiser iterations.
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
+        /// Weight groups left as they are (comma separated: piece, hand, promo, advance,
+        /// shelter, king_attack, near_enemy, hand_danger, tempo).
+        #[arg(long, value_delimiter = ',', default_value = "")]
+        freeze: Vec<String>,
         /// Write the tuned weights here (stdout when absent).
         #[arg(long)]
         out: Option<String>,
@@ -265,8 +269,9 @@ fn main() -> ExitCode {
             records,
             skip,
             iterations,
+            freeze,
             out,
-        }) => match run_tune(&variant, &records, skip, iterations, out.as_deref()) {
+        }) => match run_tune(&variant, &records, skip, iterations, &freeze, out.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -336,7 +341,7 @@ fn protocol_loop() {
     shishi::usi::run(Some(first.trim_end().to_string()));
 }
 
-fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, out: Option<&str>) -> Result<(), String> {
+fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, freeze: &[String], out: Option<&str>) -> Result<(), String> {
     let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
     let mut samples = Vec::new();
     let mut games = 0;
@@ -350,11 +355,16 @@ fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, o
         return Err(format!("no {} positions in the records", v.name));
     }
     eprintln!("{games} games, {} quiet positions", samples.len());
-    let (p, err) = shishi::tune::tune(v, &samples, iterations, &mut |it, e| eprintln!("iteration {it}: error {e:.6}"));
+    let (p, err) = shishi::tune::tune(v, &samples, iterations, freeze, &mut |it, e| eprintln!("iteration {it}: error {e:.6}"));
     let text = format!(
-        "# {}: tuned by `shishi tune` on {games} games ({} positions), error {err:.6}\n{}",
+        "# {}: tuned by `shishi tune` on {games} games ({} positions), error {err:.6}, frozen: {}\n{}",
         v.name,
         samples.len(),
+        if freeze.iter().all(|f| f.is_empty()) {
+            "none".to_string()
+        } else {
+            freeze.join(",")
+        },
         p.format(v)
     );
     match out {

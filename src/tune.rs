@@ -135,10 +135,18 @@ pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
     (a + b) / 2.0
 }
 
-/// Tunes the weights of `v` from `samples`; `progress(iteration, error)` is called now and then.
-/// Returns the tuned weights (rounded) and the final error.
-pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, progress: &mut dyn FnMut(usize, f64)) -> (Params, f64) {
+/// Tunes the weights of `v` from `samples`, leaving alone the groups named in `freeze`
+/// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`); `progress(iteration,
+/// error)` is called now and then. Returns the tuned weights (rounded) and the final error.
+pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, freeze: &[String], progress: &mut dyn FnMut(usize, f64)) -> (Params, f64) {
     let start = params(v).clone();
+    let frozen: Vec<bool> = (0..start.w.len())
+        .map(|i| {
+            let name = start.name(v, i);
+            let group = name.split_whitespace().next().unwrap_or("");
+            freeze.iter().any(|f| f == group)
+        })
+        .collect();
     let w0: Vec<f64> = start.w.iter().map(|&x| x as f64).collect();
     let mut w = w0.clone();
     let k = fit_k(&w, samples);
@@ -156,6 +164,9 @@ pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, progress
             }
         }
         for i in 0..w.len() {
+            if frozen[i] {
+                continue;
+            }
             let g = grad[i] + 2.0 * l2 * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             vv[i] = b2 * vv[i] + (1.0 - b2) * g * g;
@@ -208,7 +219,11 @@ mod tests {
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
         let k = fit_k(&w0, &samples);
         let before = error(&w0, k, &samples);
-        let (_, after) = tune(v, &samples, 200, &mut |_, _| {});
+        let (_, after) = tune(v, &samples, 200, &[], &mut |_, _| {});
         assert!(after < before, "{after} >= {before}");
+        // Frozen groups keep their weights.
+        let (p, _) = tune(v, &samples, 50, &["piece".to_string(), "hand".to_string()], &mut |_, _| {});
+        let i = p.kind(crate::eval::Term::Piece, v.kind_by_sfen("R").expect("rook"));
+        assert_eq!(p.w[i], params(v).w[i]);
     }
 }
