@@ -1,0 +1,79 @@
+//! The command-line tools beyond the protocols: `bench` (deterministic at a fixed depth, and
+//! the timed multi-thread speed mode) and `tune` (reads match records, writes weights that
+//! the engine can read back).
+
+use std::process::Command;
+
+fn shishi(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shishi")).args(args).output().expect("run shishi");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn nodes(stdout: &str) -> u64 {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {stdout}"))
+}
+
+#[test]
+fn bench_is_deterministic_and_speed_mode_uses_threads() {
+    let (ok, a, _) = shishi(&["bench", "--depth", "2"]);
+    assert!(ok);
+    let (_, b, _) = shishi(&["bench", "--depth", "2"]);
+    assert_eq!(nodes(&a), nodes(&b));
+    let (ok, c, _) = shishi(&["bench", "--movetime", "40", "--threads", "2"]);
+    assert!(ok, "{c}");
+    assert!(nodes(&c) > 0);
+    // Threads without the speed mode is refused.
+    let (ok, _, err) = shishi(&["bench", "--threads", "2"]);
+    assert!(!ok && err.contains("movetime"), "{err}");
+}
+
+#[test]
+fn tune_reads_records_and_writes_readable_weights() {
+    let dir = std::env::temp_dir().join(format!("shishi-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let records = dir.join("games.usi");
+    let out = dir.join("weights.txt");
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let mut text = String::new();
+    for (i, (moves, result)) in [("7g7f 3c3d 8h2b+ 3a2b", "1-0"), ("2g2f 8c8d 2f2e 8d8e", "0-1"), ("7g7f 8c8d", "1/2-1/2")]
+        .iter()
+        .enumerate()
+    {
+        text.push_str(&format!("# game {i} shogi a vs b: {result} {{x}}\nposition sfen {start} moves {moves}\n"));
+    }
+    std::fs::write(&records, text).expect("write records");
+    let (ok, _, err) = shishi(&[
+        "tune",
+        "--variant",
+        "shogi",
+        "--records",
+        records.to_str().expect("path"),
+        "--skip",
+        "0",
+        "--iterations",
+        "20",
+        "--freeze",
+        "advance,tempo",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("3 games"), "{err}");
+    let weights = std::fs::read_to_string(&out).expect("weights written");
+    let v = shishi::Variant::by_name("shogi").expect("shogi");
+    let p = shishi::eval::Params::parse(v, &weights).expect("weights read back");
+    assert_eq!(p.w.len(), shishi::eval::Params::defaults(v).w.len());
+    assert!(weights.contains("frozen: advance,tempo"));
+    // A missing records file is an error, not a panic.
+    let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", "/nonexistent/x.usi"]);
+    assert!(!ok && err.contains("cannot read"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
