@@ -298,7 +298,10 @@ impl Player {
                                 Some("move") => {
                                     self.send("force");
                                     self.sent += 1;
-                                    return Answer::Move(w.next().unwrap_or("").to_string());
+                                    // HaChu writes a lion step that ends its turn on the first
+                                    // leg as `g6f5,`: a first leg with no second is that step.
+                                    let m = w.next().unwrap_or("");
+                                    return Answer::Move(m.strip_suffix(',').unwrap_or(m).to_string());
                                 }
                                 Some("resign") => return Answer::Resign,
                                 Some("1-0") | Some("0-1") | Some("1/2-1/2") => return Answer::Claim(l.clone()),
