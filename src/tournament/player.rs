@@ -290,18 +290,24 @@ impl Player {
                 self.send(&format!("time {}", clocks.time[us] / 10));
                 self.send(&format!("otim {}", clocks.time[1 - us] / 10));
                 self.send("go");
+                let mut partial = String::new();
                 loop {
                     match self.recv(deadline) {
                         Ok(l) => {
                             let mut w = l.split_whitespace();
                             match w.next() {
                                 Some("move") => {
+                                    let m = w.next().unwrap_or("");
+                                    // A multi-leg move may come as one `move` line per leg, each
+                                    // leg but the last ending in a comma (HaChu: `move e6f5,` then
+                                    // `move f5e6`); the legs are joined into `e6f5,f5e6`.
+                                    if m.ends_with(',') {
+                                        partial.push_str(m);
+                                        continue;
+                                    }
                                     self.send("force");
                                     self.sent += 1;
-                                    // HaChu writes a lion step that ends its turn on the first
-                                    // leg as `g6f5,`: a first leg with no second is that step.
-                                    let m = w.next().unwrap_or("");
-                                    return Answer::Move(m.strip_suffix(',').unwrap_or(m).to_string());
+                                    return Answer::Move(format!("{partial}{m}"));
                                 }
                                 Some("resign") => return Answer::Resign,
                                 Some("1-0") | Some("0-1") | Some("1/2-1/2") => return Answer::Claim(l.clone()),
