@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """USI adapter for GNU Shogi 1.4 (which speaks only the xshogi protocol), so that
-`shishi match` can play it:  --engine gnushogi=usi:"python3 tools/gnushogi-usi.py".
+`shishi match` can play it:  --engine "gnushogi=usi:python3 tools/gnushogi-usi.py".
 
 For each `go` it starts `gnushogi -a -h SECONDS` (no pondering, no hash file, SECONDS per
 move), enters `force`, replays the game's moves, lets GNU Shogi play the side to move and
 answers `bestmove`. SECONDS comes from the `go` command: byoyomi (or movetime) rounded down
 to whole seconds, at least 1; with a main clock, remaining/40 + increment. USI and GNU
 Shogi share the move notation (7g7f, 8h2b+, P*5e). Only `position startpos [moves ...]`
-is supported; anything else is answered with `info string error`.
+(or `position sfen` of the standard start position) is supported; anything else is answered
+with `info string error`.
 """
 import re
 import subprocess
@@ -15,6 +16,7 @@ import sys
 
 GNUSHOGI = "/usr/games/gnushogi"
 REPLY = re.compile(r"^\d+\.\s+\.\.\.\s+(\S+)")
+START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -"
 
 
 def out(line):
@@ -75,10 +77,15 @@ def main():
         elif cmd == "isready":
             out("readyok")
         elif cmd == "position":
-            if len(words) >= 2 and words[1] == "startpos":
-                moves = words[3:] if len(words) > 2 and words[2] == "moves" else []
+            rest = words[1:]
+            if rest[:1] == ["startpos"]:
+                rest = rest[1:]
+            elif rest[:1] == ["sfen"] and " ".join(rest[1:4]) == START:
+                rest = rest[5:]  # the SFEN's four fields
             else:
-                out("info string error only 'position startpos [moves ...]' is supported")
+                out("info string error only the standard start position is supported")
+                continue
+            moves = rest[1:] if rest[:1] == ["moves"] else []
         elif cmd == "go":
             best = think(moves, seconds(words[1:], len(moves) % 2 == 0))
             out("bestmove " + (best if best else "resign"))
