@@ -9,7 +9,11 @@ to whole seconds, at least 1; with a main clock, remaining/40 + increment. USI a
 Shogi share the move notation (7g7f, 8h2b+, P*5e). Only `position startpos [moves ...]`
 (or `position sfen` of the standard start position) is supported; anything else is answered
 with `info string error`.
+
+GNU Shogi 1.4.2 does not keep to short per-move times in this mode (it takes 3-5 s when told
+1 s); with GNUSHOGI_DEPTH=N in the environment it searches to a fixed depth N instead.
 """
+import os
 import re
 import subprocess
 import sys
@@ -44,7 +48,9 @@ def think(moves, secs):
     p = subprocess.Popen([GNUSHOGI, "-a", "-h", str(secs)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1)
     side = "black" if len(moves) % 2 == 0 else "white"
-    p.stdin.write("force\n" + "".join(m + "\n" for m in moves) + side + "\ngo\n")
+    depth = os.environ.get("GNUSHOGI_DEPTH", "")
+    limit = "depth\n%d\n" % int(depth) if depth.isdigit() else ""
+    p.stdin.write(limit + "force\n" + "".join(m + "\n" for m in moves) + side + "\ngo\n")
     p.stdin.flush()
     best = None
     for line in p.stdout:

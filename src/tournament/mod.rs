@@ -336,8 +336,15 @@ fn play_game(cfg: &MatchConfig, number: usize, players_idx: [usize; 2], start: P
                 break;
             }
             Answer::Claim(text) => {
-                record.illegal = true;
-                lose(format!("{} made a false claim: {text}", names[side]), &mut record);
+                // The referee has already found the game going on, so a result naming the
+                // claimant's own loss is a resignation and any other claim is false.
+                let own_loss = if us == Color::Black { "0-1" } else { "1-0" };
+                if text.split_whitespace().next() == Some(own_loss) {
+                    lose(format!("{} resigns", names[side]), &mut record);
+                } else {
+                    record.illegal = true;
+                    lose(format!("{} made a false claim: {text}", names[side]), &mut record);
+                }
                 break;
             }
             Answer::Died | Answer::Timeout => {
