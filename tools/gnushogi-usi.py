@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 GNUSHOGI = "/usr/games/gnushogi"
-REPLY = re.compile(r"^\d+\.\s+\.\.\.\s+(\S+)")
+REPLY = re.compile(r"\d+\.\s+\.\.\.\s+(\S+)")
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -"
 
 
@@ -54,7 +54,7 @@ def think(moves, secs):
     p.stdin.flush()
     best = None
     for line in p.stdout:
-        m = REPLY.match(line.strip())
+        m = REPLY.search(line)
         if m:
             best = m.group(1)
             break
