@@ -562,8 +562,12 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             self.pos.make(m);
-            let gives_check = self.check_matters() && self.pos.in_check();
-            if quiet && i > 0 && !gives_check && (futile || i >= late_limit) && best > -MATE_BOUND {
+            // Whether the move gives check is asked only of the quiet moves that pruning or
+            // reduction could touch (the attack test is the costliest part of a node).
+            let prunable = quiet && i > 0 && best > -MATE_BOUND && (futile || i >= late_limit);
+            let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
+            let gives_check = (prunable || reducible) && self.check_matters() && self.pos.in_check();
+            if prunable && !gives_check {
                 self.pos.unmake();
                 continue;
             }
@@ -575,7 +579,7 @@ impl<'a> Searcher<'a> {
             } else {
                 // Late move reductions for quiet moves searched after the first few.
                 let mut s = alpha + 1;
-                if depth >= 3 && i >= 3 && quiet && !killer && !in_check && !gives_check {
+                if reducible && !gives_check {
                     let r = 1 + (i >= 8) as i32 + (depth >= 8) as i32;
                     let d = (depth - 1 - r).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1);
