@@ -36,6 +36,18 @@ impl Position {
         self.filter_legal(&pseudo, out);
     }
 
+    /// Whether `m` (any value, e.g. a hash move that may come from another position) is legal.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        if !self.is_pseudo_legal(m) {
+            return false;
+        }
+        let mut one = MoveList::new();
+        one.push(m);
+        let mut out = MoveList::new();
+        self.filter_legal(&one, &mut out);
+        !out.is_empty()
+    }
+
     /// Replaces `out` with the moves of `pseudo` (pseudo-legal in this position) that are legal.
     fn filter_legal(&mut self, pseudo: &MoveList, out: &mut MoveList) {
         out.clear();

@@ -237,16 +237,56 @@ impl Gen<'_> {
             return;
         }
         let empty = t.on_board.andnot(&pos.occ[0].or(&pos.occ[1]));
-        let pawn = if v.two_pawn { t.pawn_kind } else { 0 };
         for to in empty.iter() {
-            let rel = t.rel_rank[us][to as usize];
             for &k in &kinds[..n] {
-                if rel < t.forced[k as usize] || (k == pawn && pos.pawns[us][col_of(to)] != 0) {
-                    continue;
+                if pos.drop_rank_ok(k, to) {
+                    self.list.push(Move::drop(k, to));
                 }
-                self.list.push(Move::drop(k, to));
             }
         }
+    }
+}
+
+impl Position {
+    /// Whether the side to move may drop `k` on the (empty) square `to` as far as dead
+    /// squares and the two-pawn rule go.
+    #[inline]
+    fn drop_rank_ok(&self, k: u8, to: Sq) -> bool {
+        let v = self.variant();
+        let t = &v.t;
+        let us = self.side.idx();
+        t.rel_rank[us][to as usize] >= t.forced[k as usize] && !(v.two_pawn && k == t.pawn_kind && self.pawns[us][col_of(to)] != 0)
+    }
+
+    /// Whether `m` (any value, e.g. a hash move from another position) is pseudo-legal here.
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let v = self.variant();
+        if m.is_drop() {
+            let (k, to) = (m.drop_kind(), m.to());
+            return m == Move::drop(k, to)
+                && v.drops
+                && (k as usize) < crate::piece::MAX_KINDS
+                && v.t.hand_kinds.contains(&k)
+                && self.hands[self.side.idx()][k as usize] > 0
+                && v.t.on_board.has(to)
+                && self.board[to as usize] == EMPTY
+                && self.drop_rank_ok(k, to);
+        }
+        let from = m.from();
+        if !is_color(self.board[from as usize], self.side) {
+            return false;
+        }
+        let mut list = MoveList::new();
+        let mut g = Gen {
+            pos: self,
+            us: self.side,
+            them: self.side.flip(),
+            list: &mut list,
+            passed: false,
+            quiet: true,
+        };
+        g.piece_moves(from);
+        list.contains(&m)
     }
 }
 

@@ -130,3 +130,33 @@ fn start_positions_round_trip() {
         assert_eq!(p.check_invariants(), Ok(()));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// `is_legal` (used to try a hash move before generating) agrees with the legal move list,
+    /// for the legal moves themselves and for arbitrary move values.
+    #[test]
+    fn is_legal_agrees_with_generation(vi in 0usize..6, choices in prop::collection::vec(any::<u32>(), 1..80), junk in prop::collection::vec(any::<u32>(), 40)) {
+        let v = variant(vi);
+        let mut pos = Position::startpos(v);
+        for c in choices {
+            let moves = pos.legal_moves();
+            for &m in moves.iter() {
+                prop_assert!(pos.is_legal(m), "{} should be legal in {}", move_to_usi(v, m), pos.to_sfen());
+            }
+            for &j in &junk {
+                // Keep the junk near real moves: random squares, flags and kinds.
+                let m = shishi::Move(j & 0x03FF_FFFF);
+                prop_assert_eq!(pos.is_legal(m), moves.contains(&m), "{:#x} in {}", m.0, pos.to_sfen());
+            }
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[c as usize % moves.len()]);
+            if pos.royals(pos.side_to_move()).is_empty() {
+                break;
+            }
+        }
+    }
+}

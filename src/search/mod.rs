@@ -536,11 +536,14 @@ impl<'a> Searcher<'a> {
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
-        let mut moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return -MATE + ply as i32;
+        // The hash move is tried before any generation, so a node whose hash move cuts off
+        // never generates; the others follow in the usual order, without the hash move.
+        let mut moves = MoveList::new();
+        let tt_first = tt_move != Move::NONE && self.pos.is_legal(tt_move);
+        if tt_first {
+            moves.push(tt_move);
         }
-        self.order(&mut moves, tt_move, ply);
+        let mut generated = false;
         // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
         let futile = !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + FUTILITY_MARGIN * depth <= alpha;
         let orig_alpha = alpha;
@@ -553,7 +556,30 @@ impl<'a> Searcher<'a> {
             i32::MAX
         } as usize;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
-        for (i, &m) in moves.iter().enumerate() {
+        let mut next = 0;
+        loop {
+            if next == moves.len() {
+                if generated {
+                    break;
+                }
+                generated = true;
+                let mut rest = MoveList::new();
+                self.pos.legal_moves_into(&mut rest);
+                if rest.is_empty() {
+                    return -MATE + ply as i32;
+                }
+                self.order(&mut rest, tt_move, ply);
+                for &m in rest.iter() {
+                    if !(tt_first && m == tt_move) {
+                        moves.push(m);
+                    }
+                }
+                if next == moves.len() {
+                    break;
+                }
+            }
+            let (i, m) = (next, moves[next]);
+            next += 1;
             let capture = self.is_capture(m);
             let quiet = !capture && !m.is_promotion();
             let killer = self.killers[ply].contains(&m);
