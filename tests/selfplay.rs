@@ -99,3 +99,37 @@ fn bad_arguments_are_errors() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     }
 }
+
+#[test]
+fn xboard_moves_sent_one_leg_per_line_are_joined() {
+    // A scripted engine plays a lion igui as `move g5g6,` then `move g6g5` (HaChu's way), then
+    // resigns; the referee must read the two lines as one legal double move.
+    let dir = std::env::temp_dir().join(format!("shishi-legs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "sfen k11/12/12/12/12/12/6p5/6N5/12/12/12/11K b - 1\n").expect("write openings");
+    let records = dir.join("games.usi");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fake-xboard-legs.sh");
+    let fake = format!("fake=xboard:bash {script}");
+    let text = run_match(&[
+        "--variant",
+        "chushogi",
+        "--engine",
+        &fake,
+        "--engine",
+        "self",
+        "--games",
+        "1",
+        "--openings",
+        openings.to_str().expect("path"),
+        "--tc",
+        "5+0.1",
+        "--usi-out",
+        records.to_str().expect("path"),
+        "--strict",
+    ]);
+    assert!(text.contains("fake resigns"), "{text}");
+    let record = std::fs::read_to_string(&records).expect("records");
+    assert!(record.contains(" moves 6h6g6h"), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -154,18 +154,23 @@ impl Player {
     }
 
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<Vec<String>, String> {
+        self.wait_until(prefix, timeout, |l| l.starts_with(prefix))
+    }
+
+    /// Reads lines until one satisfies `done` (`what` names it in the error).
+    fn wait_until(&mut self, what: &str, timeout: Duration, done: impl Fn(&str) -> bool) -> Result<Vec<String>, String> {
         let deadline = Instant::now() + timeout;
         let mut seen = Vec::new();
         loop {
             match self.recv(deadline) {
                 Ok(l) => {
-                    let done = l.starts_with(prefix);
+                    let finished = done(&l);
                     seen.push(l);
-                    if done {
+                    if finished {
                         return Ok(seen);
                     }
                 }
-                Err(_) => return Err(format!("{}: no '{prefix}' within {timeout:?}", self.spec.name)),
+                Err(_) => return Err(format!("{}: no '{what}' within {timeout:?}", self.spec.name)),
             }
         }
     }
@@ -189,7 +194,10 @@ impl Player {
             Proto::Xboard => {
                 self.send("xboard");
                 self.send("protover 2");
-                let lines = self.wait_for("feature done=1", t)?;
+                // `done=1` may come in any feature line, not only on its own.
+                let lines = self.wait_until("feature done=1", t, |l| {
+                    l.starts_with("feature ") && l.split_whitespace().any(|w| w == "done=1")
+                })?;
                 let mut accepted = Vec::new();
                 for l in lines.iter().filter(|l| l.starts_with("feature ")) {
                     for part in l[8..].split_whitespace() {
