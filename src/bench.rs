@@ -5,7 +5,7 @@
 
 use crate::position::Position;
 use crate::search::tt::Tt;
-use crate::search::{Limits, Searcher, Shared, search_threads};
+use crate::search::{Limits, Shared, search_threads};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
 
@@ -36,39 +36,33 @@ pub const DEPTH: u32 = 4;
 
 /// Runs the bench; returns (total nodes, elapsed).
 pub fn run(depth: u32) -> (u64, Duration) {
-    let start = Instant::now();
-    let mut total = 0;
-    for (name, sfen) in POSITIONS {
-        let v = Variant::by_name(name).expect("bench variant");
-        let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
-        let tt = Tt::new(16);
-        let shared = Shared::default();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let mut s = Searcher::new(pos, &tt, &shared, limits, 0);
-        s.think(&mut |_| {});
-        total += s.nodes();
-    }
-    (total, start.elapsed())
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    measure(&limits, 16, 1)
 }
 
 /// Speed mode: each bench position searched for `ms` milliseconds by `threads` threads with a
 /// fresh 64 MiB table; returns (total nodes, elapsed).
 pub fn speed(ms: u64, threads: usize) -> (u64, Duration) {
+    let limits = Limits {
+        movetime: Some(ms),
+        ..Limits::default()
+    };
+    measure(&limits, 64, threads)
+}
+
+/// Searches every bench position under `limits` with a fresh table of `hash_mib` MiB.
+fn measure(limits: &Limits, hash_mib: usize, threads: usize) -> (u64, Duration) {
     let start = Instant::now();
     let mut total = 0;
     for (name, sfen) in POSITIONS {
         let v = Variant::by_name(name).expect("bench variant");
         let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
-        let tt = Tt::new(64);
+        let tt = Tt::new(hash_mib);
         let shared = Shared::default();
-        let limits = Limits {
-            movetime: Some(ms),
-            ..Limits::default()
-        };
-        search_threads(&pos, &tt, &shared, limits, 0, threads, &mut |_| {});
+        search_threads(&pos, &tt, &shared, limits.clone(), 0, threads, &mut |_| {});
         total += shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
     }
     (total, start.elapsed())

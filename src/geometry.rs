@@ -50,6 +50,26 @@ pub const fn offset(dx: i8, dy: i8) -> i16 {
     dx as i16 - GRID as i16 * dy as i16
 }
 
+/// Offsets of the 16 squares at distance exactly two (lion jumps, the ring around a king's
+/// neighbours).
+pub const RING2: [i16; 16] = {
+    let mut o = [0i16; 16];
+    let mut n = 0;
+    let mut dx = -2i8;
+    while dx <= 2 {
+        let mut dy = -2i8;
+        while dy <= 2 {
+            if dx == 2 || dx == -2 || dy == 2 || dy == -2 {
+                o[n] = offset(dx, dy);
+                n += 1;
+            }
+            dy += 1;
+        }
+        dx += 1;
+    }
+    o
+};
+
 /// Index into [`DIRS`] of a unit vector, if it is one.
 pub fn dir_index(dx: i8, dy: i8) -> Option<usize> {
     DIRS.iter().position(|&d| d == (dx, dy))

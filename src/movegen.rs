@@ -13,25 +13,6 @@ use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAPTURE, MOVE, PromoRule, Ride};
 
-/// Offsets of the 16 squares at distance exactly two (lion jumps).
-const LION_JUMPS: [i16; 16] = {
-    let mut o = [0i16; 16];
-    let mut n = 0;
-    let mut dx = -2i8;
-    while dx <= 2 {
-        let mut dy = -2i8;
-        while dy <= 2 {
-            if dx == 2 || dx == -2 || dy == 2 || dy == -2 {
-                o[n] = crate::geometry::offset(dx, dy);
-                n += 1;
-            }
-            dy += 1;
-        }
-        dx += 1;
-    }
-    o
-};
-
 struct Gen<'a> {
     pos: &'a Position,
     us: Color,
@@ -42,7 +23,19 @@ struct Gen<'a> {
     quiet: bool,
 }
 
-impl Gen<'_> {
+impl<'a> Gen<'a> {
+    fn new(pos: &'a Position, list: &'a mut MoveList, quiet: bool) -> Gen<'a> {
+        let us = pos.side;
+        Gen {
+            pos,
+            us,
+            them: us.flip(),
+            list,
+            passed: false,
+            quiet,
+        }
+    }
+
     /// Pushes a board move of kind `k` with its promotion choices.
     #[inline]
     fn push(&mut self, k: u8, from: Sq, to: Sq, capture: bool) {
@@ -184,7 +177,7 @@ impl Gen<'_> {
             self.target(k, from, (f + d) as Sq, crate::variant::MC);
         }
         if off == 0 {
-            for &j in &LION_JUMPS {
+            for &j in &crate::geometry::RING2 {
                 self.target(k, from, (f + j) as Sq, crate::variant::MC);
             }
         } else {
@@ -277,15 +270,7 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
-        let mut g = Gen {
-            pos: self,
-            us: self.side,
-            them: self.side.flip(),
-            list: &mut list,
-            passed: false,
-            quiet: true,
-        };
-        g.piece_moves(from);
+        Gen::new(self, &mut list, true).piece_moves(from);
         list.contains(&m)
     }
 }
@@ -303,16 +288,8 @@ impl Position {
     }
 
     fn generate(&self, list: &mut MoveList, quiet: bool) {
-        let us = self.side;
-        let mut g = Gen {
-            pos: self,
-            us,
-            them: us.flip(),
-            list,
-            passed: false,
-            quiet,
-        };
-        for from in self.occ[us.idx()].iter() {
+        let mut g = Gen::new(self, list, quiet);
+        for from in self.occ[self.side.idx()].iter() {
             g.piece_moves(from);
         }
         if quiet && self.variant().drops {

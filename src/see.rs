@@ -42,12 +42,15 @@ impl Position {
     }
 
     fn see_value(&self, p: u8) -> i32 {
+        self.kind_value(kind_of(p))
+    }
+
+    fn kind_value(&self, k: u8) -> i32 {
         let v = self.variant();
-        let k = kind_of(p);
         if v.t.royal_mask >> k & 1 != 0 { ROYAL } else { v.piece(k).value }
     }
 
-    /// Material gained by `m` itself: what it captures plus its promotion gain.
+    /// Material gained by `m` itself: what it captures plus its promotion gain (0 for a drop).
     fn move_gain(&self, m: Move) -> i32 {
         let mut g = self.captured_value(m);
         if m.is_promotion() {
@@ -61,26 +64,14 @@ impl Position {
 
     /// Value of the piece standing on the destination after `m` (what the opponent can win back).
     fn mover_value(&self, m: Move) -> i32 {
-        let v = self.variant();
         let k = kind_of(self.piece_at(m.from()));
-        if m.is_promotion() {
-            let pk = v.t.promote[k as usize];
-            if v.t.royal_mask >> pk & 1 != 0 { ROYAL } else { v.piece(pk).value }
-        } else {
-            self.see_value(self.piece_at(m.from()))
-        }
+        self.kind_value(if m.is_promotion() { self.variant().t.promote[k as usize] } else { k })
     }
 
     /// Static exchange value of the (board) move `m` for the side making it: its gain minus what
     /// the best sequence of recaptures on its destination wins back.
     pub fn see(&mut self, m: Move) -> i32 {
-        if m.is_drop() {
-            // A dropped piece can be taken at once; its exchange is the opponent's gain there.
-            self.make(m);
-            let back = self.recapture(m.to(), 1);
-            self.unmake();
-            return -back;
-        }
+        // A drop gains nothing itself; its exchange is what the opponent wins there.
         let gain = self.move_gain(m);
         self.make(m);
         let back = self.recapture(m.to(), 1);

@@ -3,7 +3,7 @@
 //! `stop` / `quit` answered promptly during a long search.
 
 mod common;
-use common::engine::Engine;
+use common::engine::{Engine, best_move};
 use std::time::Duration;
 
 #[test]
@@ -28,7 +28,7 @@ fn plays_a_legal_move_in_every_variant() {
         e.send("position startpos");
         e.send("go depth 2");
         let lines = e.until("bestmove", Duration::from_secs(60));
-        let best = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+        let best = best_move(&lines);
         let mut p = shishi::Position::startpos(v);
         assert!(p.parse_usi_move(&best).is_some(), "{}: illegal bestmove {best}", v.name);
         assert!(lines.iter().any(|l| l.starts_with("info depth")), "no info lines");
@@ -64,12 +64,11 @@ fn errors_are_reported_and_the_engine_keeps_going() {
     e.send("position startpos moves 7g7f 8c8d 9z9z");
     e.until("info string error", Duration::from_secs(5));
     e.send("go depth 1");
-    let best = e.until("bestmove", Duration::from_secs(10)).pop().expect("bestmove");
-    let mv = best.split_whitespace().nth(1).expect("move");
+    let mv = best_move(&e.until("bestmove", Duration::from_secs(10)));
     let mut p = shishi::Position::startpos(shishi::Variant::by_name("shogi").expect("shogi"));
     let m = p.parse_usi_move("7g7f").expect("7g7f");
     p.make(m);
-    assert!(p.parse_usi_move(mv).is_some(), "bestmove {mv} is not legal after 7g7f");
+    assert!(p.parse_usi_move(&mv).is_some(), "bestmove {mv} is not legal after 7g7f");
 }
 
 #[test]
@@ -166,7 +165,7 @@ fn book_options() {
     e.send("position startpos");
     e.send("go btime 60000 wtime 60000 byoyomi 1000");
     let lines = e.until("bestmove", Duration::from_secs(5));
-    let mv = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+    let mv = best_move(&lines);
     let book = shishi::book::Book::builtin();
     let p = shishi::Position::startpos(shishi::Variant::by_name("shogi").expect("shogi"));
     assert!(
@@ -223,7 +222,7 @@ fn threads_option_runs_lazy_smp() {
         e.send("position startpos");
         e.send("go movetime 300");
         let lines = e.until("bestmove", Duration::from_secs(10));
-        let best = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+        let best = best_move(&lines);
         let mut p = shishi::Position::startpos(shishi::Variant::by_name(v).expect("variant"));
         assert!(p.parse_usi_move(&best).is_some(), "{v}: illegal bestmove {best}");
         // Node counts in the info lines cover both threads and never go down.

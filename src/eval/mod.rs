@@ -14,28 +14,9 @@ mod params;
 pub use params::{Params, Term, params};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Sq, offset};
+use crate::geometry::{RING2, Sq};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
-
-/// Offsets of the squares at distance exactly two.
-const RING2: [i16; 16] = {
-    let mut o = [0i16; 16];
-    let mut n = 0;
-    let mut dx = -2i8;
-    while dx <= 2 {
-        let mut dy = -2i8;
-        while dy <= 2 {
-            if dx == 2 || dx == -2 || dy == 2 || dy == -2 {
-                o[n] = offset(dx, dy);
-                n += 1;
-            }
-            dy += 1;
-        }
-        dx += 1;
-    }
-    o
-};
 
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -44,8 +25,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let attacks = w[p.index(Term::KingAttack)] != 0;
     let us = pos.side_to_move();
     let mut s = w[p.index(Term::Tempo)];
-    visit(pos, us, attacks, &mut |i, x| s += w[i] * x);
-    visit(pos, us.flip(), attacks, &mut |i, x| s -= w[i] * x);
+    visit(pos, p, us, attacks, &mut |i, x| s += w[i] * x);
+    visit(pos, p, us.flip(), attacks, &mut |i, x| s -= w[i] * x);
     s
 }
 
@@ -54,18 +35,17 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub fn features(pos: &Position) -> Vec<(usize, i32)> {
     let p = params(pos.variant());
     let mut dense = vec![0i32; p.w.len()];
-    visit(pos, Color::Black, true, &mut |i, x| dense[i] += x);
-    visit(pos, Color::White, true, &mut |i, x| dense[i] -= x);
+    visit(pos, p, Color::Black, true, &mut |i, x| dense[i] += x);
+    visit(pos, p, Color::White, true, &mut |i, x| dense[i] -= x);
     dense[p.index(Term::Tempo)] = if pos.side_to_move() == Color::Black { 1 } else { -1 };
     dense.into_iter().enumerate().filter(|&(_, x)| x != 0).collect()
 }
 
 /// Calls `f(weight index, count)` for every term of side `c`. With `attacks` false the
 /// attacked-square count (the costly term) is skipped.
-fn visit(pos: &Position, c: Color, attacks: bool, f: &mut impl FnMut(usize, i32)) {
+fn visit(pos: &Position, p: &Params, c: Color, attacks: bool, f: &mut impl FnMut(usize, i32)) {
     let v = pos.variant();
     let t = &v.t;
-    let p = params(v);
     let height = v.height as i32;
     for sq in pos.occupied(c).iter() {
         let k = kind_of(pos.piece_at(sq));

@@ -4,16 +4,17 @@
 //! files (`weights/<variant>.txt`, lines `piece P 100`, `shelter 12`, `#` comments) written
 //! by `shishi tune` and compiled in.
 //!
-//! Invariant: `w.len() == 4 * kinds + SCALARS.len()` for the variant the params belong to.
+//! Invariant: `w.len() == PER_KIND.len() * kinds + SCALARS.len()` for the variant the params
+//! belong to; the order of [`Term`]'s variants is the order of the blocks and of the names.
 
 use crate::variant::Variant;
 use std::sync::LazyLock;
 
-/// A group of weights.
+/// A group of weights: the per-kind groups first, then the scalars, in layout order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Term {
     /// Per kind: value on the board.
-    Piece,
+    Piece = 0,
     /// Per kind: value in hand.
     Hand,
     /// Per kind: bonus for an unpromoted promotable piece in the zone.
@@ -21,7 +22,7 @@ pub enum Term {
     /// Per kind: per rank advanced from the own back rank.
     Advance,
     /// Per own piece next to a royal.
-    Shelter,
+    Shelter = PER_KIND.len() as isize,
     /// Per square next to a royal that the enemy attacks.
     KingAttack,
     /// Per enemy piece within two squares of a royal.
@@ -32,14 +33,11 @@ pub enum Term {
     Tempo,
 }
 
-const PER_KIND: [(Term, &str); 4] = [(Term::Piece, "piece"), (Term::Hand, "hand"), (Term::Promo, "promo"), (Term::Advance, "advance")];
-const SCALARS: [(Term, &str); 5] = [
-    (Term::Shelter, "shelter"),
-    (Term::KingAttack, "king_attack"),
-    (Term::NearEnemy, "near_enemy"),
-    (Term::HandDanger, "hand_danger"),
-    (Term::Tempo, "tempo"),
-];
+/// Names of the per-kind groups, in [`Term`] order.
+const PER_KIND: [&str; 4] = ["piece", "hand", "promo", "advance"];
+/// Names of the scalars, in [`Term`] order.
+const SCALARS: [&str; 5] = ["shelter", "king_attack", "near_enemy", "hand_danger", "tempo"];
+const _: () = assert!(Term::Tempo as usize + 1 == PER_KIND.len() + SCALARS.len());
 
 /// The weights of one variant.
 #[derive(Clone, Debug)]
@@ -54,26 +52,15 @@ impl Params {
     /// Index of a per-kind weight (`kind` from 1).
     #[inline]
     pub fn kind(&self, term: Term, kind: u8) -> usize {
-        let block = match term {
-            Term::Hand => 1,
-            Term::Promo => 2,
-            Term::Advance => 3,
-            _ => 0,
-        };
-        block * self.kinds + kind as usize - 1
+        debug_assert!((term as usize) < PER_KIND.len());
+        term as usize * self.kinds + kind as usize - 1
     }
 
     /// Index of a scalar weight.
     #[inline]
     pub fn index(&self, term: Term) -> usize {
-        let scalar = match term {
-            Term::KingAttack => 1,
-            Term::NearEnemy => 2,
-            Term::HandDanger => 3,
-            Term::Tempo => 4,
-            _ => 0,
-        };
-        4 * self.kinds + scalar
+        debug_assert!(term as usize >= PER_KIND.len());
+        (PER_KIND.len() * self.kinds) + term as usize - PER_KIND.len()
     }
 
     /// Defaults from the variant's piece values.
@@ -81,7 +68,7 @@ impl Params {
         let kinds = v.pieces.len();
         let mut p = Params {
             kinds,
-            w: vec![0; 4 * kinds + SCALARS.len()],
+            w: vec![0; PER_KIND.len() * kinds + SCALARS.len()],
         };
         for k in 1..=kinds as u8 {
             let value = v.piece(k).value;
@@ -102,10 +89,11 @@ impl Params {
 
     /// Human-readable name of weight `i` (`piece P`, `shelter`).
     pub fn name(&self, v: &Variant, i: usize) -> String {
-        if i < 4 * self.kinds {
-            format!("{} {}", PER_KIND[i / self.kinds].1, v.pieces[i % self.kinds].sfen)
+        let scalars = PER_KIND.len() * self.kinds;
+        if i < scalars {
+            format!("{} {}", PER_KIND[i / self.kinds], v.pieces[i % self.kinds].sfen)
         } else {
-            SCALARS[i - 4 * self.kinds].1.to_string()
+            SCALARS[i - scalars].to_string()
         }
     }
 
@@ -121,11 +109,11 @@ impl Params {
             let bad = || format!("line {}: cannot read '{line}'", n + 1);
             let (index, value) = match words.as_slice() {
                 [term, letter, value] => {
-                    let block = PER_KIND.iter().position(|(_, name)| name == term).ok_or_else(bad)?;
+                    let block = PER_KIND.iter().position(|name| name == term).ok_or_else(bad)?;
                     let k = v.kind_by_sfen(letter).ok_or_else(bad)?;
                     (block * p.kinds + k as usize - 1, value)
                 }
-                [term, value] => (4 * p.kinds + SCALARS.iter().position(|(_, name)| name == term).ok_or_else(bad)?, value),
+                [term, value] => (PER_KIND.len() * p.kinds + SCALARS.iter().position(|name| name == term).ok_or_else(bad)?, value),
                 _ => return Err(bad()),
             };
             p.w[index] = value.parse().map_err(|_| bad())?;
@@ -187,6 +175,12 @@ mod tests {
             assert_eq!(p.w, back.w, "{}", v.name);
         }
         let v = crate::variant::all()[0];
+        // The indices of the evaluation and the names of the weights files agree.
+        let p = Params::defaults(v);
+        let pawn = v.kind_by_sfen("P").expect("pawn");
+        assert_eq!(p.name(v, p.kind(Term::Advance, pawn)), "advance P");
+        assert_eq!(p.name(v, p.index(Term::Shelter)), "shelter");
+        assert_eq!(p.name(v, p.index(Term::Tempo)), "tempo");
         assert!(Params::parse(v, "piece Z 5").unwrap_err().contains("line 1"));
         assert!(Params::parse(v, "shelter x").is_err());
     }

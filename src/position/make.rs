@@ -67,17 +67,23 @@ impl Position {
         }
     }
 
-    /// Makes a move. The move must be pseudo-legal in this position.
-    pub fn make(&mut self, m: Move) {
-        let us = self.side;
-        let mut u = Undo {
+    /// The undo record of `m` before anything is captured or moved.
+    #[inline]
+    fn undo_record(&self, m: Move) -> Undo {
+        Undo {
             mv: m,
             captured: EMPTY,
             captured_mid: EMPTY,
             hash: self.hash,
             cs: self.cs,
             moved: EMPTY,
-        };
+        }
+    }
+
+    /// Makes a move. The move must be pseudo-legal in this position.
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let mut u = self.undo_record(m);
         if self.cs != 0 {
             self.hash ^= KEYS.cs[self.cs as usize];
         }
@@ -134,14 +140,7 @@ impl Position {
 
     /// Passes the move to the opponent (null move, for the search's null-move pruning).
     pub fn make_null(&mut self) {
-        let u = Undo {
-            mv: Move::NONE,
-            captured: EMPTY,
-            captured_mid: EMPTY,
-            hash: self.hash,
-            cs: self.cs,
-            moved: EMPTY,
-        };
+        let u = self.undo_record(Move::NONE);
         if self.cs != 0 {
             self.hash ^= KEYS.cs[self.cs as usize];
         }

@@ -410,10 +410,6 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = n + 1;
     }
 
-    fn is_capture(&self, m: Move) -> bool {
-        self.pos.is_capture(m)
-    }
-
     fn hist_index(m: Move) -> usize {
         (m.is_drop() as usize) << 16 | (m.from() as usize) << 8 | m.to() as usize
     }
@@ -580,7 +576,7 @@ impl<'a> Searcher<'a> {
             }
             let (i, m) = (next, moves[next]);
             next += 1;
-            let capture = self.is_capture(m);
+            let capture = self.pos.is_capture(m);
             let quiet = !capture && !m.is_promotion();
             let killer = self.killers[ply].contains(&m);
             // Captures that lose material in the exchange are not worth a look near the leaves.

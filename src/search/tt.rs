@@ -132,14 +132,12 @@ impl Tt {
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        for s in &self.bucket(key).0 {
-            let d = s.data.load(Ordering::Relaxed);
-            if d != 0 && s.check.load(Ordering::Relaxed) ^ d == key {
-                let (e, _) = unpack(d);
-                return (e.bound != Bound::None).then_some(e);
-            }
-        }
-        None
+        let d = self.bucket(key).0.iter().find_map(|s| {
+            let (d, hit) = read(s, key);
+            hit.then_some(d)
+        })?;
+        let (e, _) = unpack(d);
+        (e.bound != Bound::None).then_some(e)
     }
 
     /// Stores a search result for `key`.
@@ -149,8 +147,8 @@ impl Tt {
         let mut victim = &b.0[0];
         let mut victim_value = i32::MAX;
         for s in &b.0 {
-            let d = s.data.load(Ordering::Relaxed);
-            if d != 0 && s.check.load(Ordering::Relaxed) ^ d == key {
+            let (d, hit) = read(s, key);
+            if hit {
                 let (old, old_age) = unpack(d);
                 if bound != Bound::Exact && old_age == age && old.depth > depth + 2 {
                     return;
@@ -190,6 +188,12 @@ impl Tt {
         }
         (used * 1000 / seen.max(1)) as u32
     }
+}
+
+/// The slot's data, and whether it holds `key` (a torn or empty slot holds nothing).
+fn read(s: &Slot, key: u64) -> (u64, bool) {
+    let d = s.data.load(Ordering::Relaxed);
+    (d, d != 0 && s.check.load(Ordering::Relaxed) ^ d == key)
 }
 
 fn write(s: &Slot, key: u64, data: u64) {

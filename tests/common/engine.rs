@@ -63,6 +63,11 @@ impl Engine {
     }
 }
 
+/// The move of the `bestmove` line that ends `lines` (as `Engine::until("bestmove", …)` returns them).
+pub fn best_move(lines: &[String]) -> String {
+    lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string()
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
