@@ -25,13 +25,29 @@ fn hits(p: u8, by: Color, mask: u64) -> bool {
 
 impl Position {
     /// Whether square `s` is attacked by a piece of colour `by` (as a capture it could make).
+    #[inline]
     pub fn attacked(&self, s: Sq, by: Color) -> bool {
+        self.scan::<false>(s, by) != 0
+    }
+
+    /// How many pieces of colour `by` attack square `s` (x-rays not counted).
+    #[inline]
+    pub fn attack_count(&self, s: Sq, by: Color) -> u32 {
+        self.scan::<true>(s, by)
+    }
+
+    /// Counts the attackers of `s` of colour `by`; without `ALL` stops at the first (returns 1).
+    fn scan<const ALL: bool>(&self, s: Sq, by: Color) -> u32 {
+        let mut n = 0;
         let t = &self.variant().t;
         let b = &self.board;
         let c = by.idx();
         for &(off, mask) in &t.leaps[c] {
             if hits(b[(s as i16 + off) as usize], by, mask) {
-                return true;
+                n += 1;
+                if !ALL {
+                    return 1;
+                }
             }
         }
         for (d, &off) in DIR_OFF.iter().enumerate() {
@@ -47,10 +63,16 @@ impl Position {
                     continue;
                 }
                 if hits(p, by, near | t.slider[c][d]) {
-                    return true;
+                    n += 1;
+                    if !ALL {
+                        return 1;
+                    }
                 }
                 if t.jump2[c][d] != 0 && hits(b[(x + off) as usize], by, t.jump2[c][d]) {
-                    return true;
+                    n += 1;
+                    if !ALL {
+                        return 1;
+                    }
                 }
             } else {
                 if line == 0 {
@@ -67,7 +89,10 @@ impl Position {
                     continue;
                 }
                 if hits(p, by, t.slider[c][d]) {
-                    return true;
+                    n += 1;
+                    if !ALL {
+                        return 1;
+                    }
                 }
             }
             // `p` at `x` is the first piece: look beyond it for hoppers and rangers.
@@ -83,12 +108,15 @@ impl Position {
                     break;
                 }
                 if hits(q, by, mask) {
-                    return true;
+                    n += 1;
+                    if !ALL {
+                        return 1;
+                    }
                 }
                 mask = range;
             }
         }
-        false
+        n
     }
 
     /// Whether the side to move has exactly one royal and it is attacked (in check).

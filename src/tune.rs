@@ -1,7 +1,9 @@
 //! Texel-style tuning of the evaluation weights from game records.
 //!
 //! Input: `shishi match --usi-out` files (a `# game … RESULT {…}` comment line, then
-//! `position sfen S moves …`). Every position of every finished game after the first `skip`
+//! `position sfen S moves …`), or scored positions, lines `sfen S [moves …] score N` with N in
+//! centipawns from the side to move (e.g. a deeper search's verdict), labelled
+//! `sigmoid(1, N)` (then K is 1). Every position of every finished game after the first `skip`
 //! plies is replayed; captures that win material (by SEE) are played out first, and the quiet
 //! position reached, if not in check, becomes a sample labelled with the game result from
 //! Black's side (1, ½, 0). The model is `sigmoid(K · e / 400)` with `e` the evaluation from
@@ -18,8 +20,11 @@ use crate::variant::Variant;
 pub struct Sample {
     /// Sparse features from Black's point of view.
     pub feats: Vec<(usize, f64)>,
-    /// Result from Black's point of view: 1, 0.5 or 0.
+    /// Result from Black's point of view: 1, 0.5 or 0 (or, for a scored position, the
+    /// score's winning chance `sigmoid(1, score)`).
     pub result: f64,
+    /// Labelled by a score rather than a game result.
+    pub scored: bool,
 }
 
 /// Reads samples from `--usi-out` text; returns them and the number of games used.
@@ -29,6 +34,26 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
     let mut result = None;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
+        if let Some(rest) = line.strip_prefix("sfen ") {
+            let bad = || format!("line {}: expected 'sfen S [moves …] score N'", n + 1);
+            let (sfen, score) = rest.rsplit_once(" score ").ok_or_else(bad)?;
+            let score: f64 = score.trim().parse().map_err(|_| bad())?;
+            let (sfen, moves) = sfen.split_once(" moves").unwrap_or((sfen, ""));
+            let mut pos = Position::from_sfen(v, sfen).map_err(|e| format!("line {}: {e}", n + 1))?;
+            for text in moves.split_whitespace() {
+                let m = pos.parse_usi_move(text).ok_or_else(|| format!("line {}: illegal move {text}", n + 1))?;
+                pos.make(m);
+            }
+            let black = if pos.side_to_move() == crate::piece::Color::Black { score } else { -score };
+            if let Some(feats) = quiet_features(&mut pos) {
+                samples.push(Sample {
+                    feats,
+                    result: sigmoid(1.0, black),
+                    scored: true,
+                });
+            }
+            continue;
+        }
         if let Some(comment) = line.strip_prefix('#') {
             result = if comment.contains(": 1-0") {
                 Some(1.0)
@@ -59,7 +84,11 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
             if ply >= skip
                 && let Some(feats) = quiet_features(&mut pos)
             {
-                samples.push(Sample { feats, result: r });
+                samples.push(Sample {
+                    feats,
+                    result: r,
+                    scored: false,
+                });
             }
             if let Some(text) = moves.get(ply) {
                 let m = pos.parse_usi_move(text).ok_or_else(|| format!("line {}: illegal move {text}", n + 1))?;
@@ -149,7 +178,8 @@ pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, freeze: 
         .collect();
     let w0: Vec<f64> = start.w.iter().map(|&x| x as f64).collect();
     let mut w = w0.clone();
-    let k = fit_k(&w, samples);
+    // Scores carry their own scale; game results need K fitted.
+    let k = if samples.iter().all(|s| s.scored) { 1.0 } else { fit_k(&w, samples) };
     let n = samples.len().max(1) as f64;
     let (lr, b1, b2, eps, l2) = (2.0, 0.9, 0.999, 1e-8, 1e-7);
     let mut m = vec![0.0; w.len()];
@@ -225,5 +255,28 @@ mod tests {
         let (p, _) = tune(v, &samples, 50, &["piece".to_string(), "hand".to_string()], &mut |_, _| {});
         let i = p.kind(crate::eval::Term::Piece, v.kind_by_sfen("R").expect("rook"));
         assert_eq!(p.w[i], params(v).w[i]);
+    }
+
+    #[test]
+    fn scored_positions_are_labelled_from_blacks_side() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        // White to move after one ply, scoring +400 for White: Black's label is below ½.
+        let text = format!("sfen {start} moves 7g7f score 400\nsfen {start} score 0\n");
+        let (samples, games) = load(v, &text, 0).expect("load");
+        assert_eq!((samples.len(), games), (2, 0));
+        assert!(samples.iter().all(|s| s.scored));
+        assert!((samples[0].result - sigmoid(1.0, -400.0)).abs() < 1e-12);
+        assert!((samples[1].result - 0.5).abs() < 1e-12);
+        assert!(load(v, &format!("sfen {start} score x\n"), 0).is_err());
+        assert!(load(v, &format!("sfen {start} moves 7g7f 7g7f score 1\n"), 0).is_err());
+        // The tuner moves the weights towards the scores: a position it values at 0 but that
+        // is labelled +400 for Black pulls the error down.
+        let text = format!("sfen {start} moves 7g7f 3c3d score -400\n");
+        let (samples, _) = load(v, &text, 0).expect("load");
+        let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
+        let before = error(&w0, 1.0, &samples);
+        let (_, after) = tune(v, &samples, 100, &[], &mut |_, _| {});
+        assert!(after < before, "{after} >= {before}");
     }
 }

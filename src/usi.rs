@@ -99,6 +99,11 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
         "stop" => engine.stop(),
         "ponderhit" => engine.ponderhit(),
         "gameover" => engine.stop(),
+        "eval" => {
+            for line in crate::eval::trace(engine.position()) {
+                emit(&format!("info string {line}"));
+            }
+        }
         "quit" => return false,
         _ => emit(&format!("info string error unknown command: {line}")),
     }

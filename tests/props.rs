@@ -160,3 +160,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// `attack_count(s, us)` on a square holding an enemy piece equals the number of our
+    /// pieces that have a capture onto it (hoppers, rangers and lions included).
+    #[test]
+    fn attack_count_agrees_with_generated_captures(vi in 0usize..6, choices in prop::collection::vec(any::<u32>(), 1..80)) {
+        let v = variant(vi);
+        let mut pos = Position::startpos(v);
+        for c in choices {
+            let us = pos.side_to_move();
+            let mut caps = shishi::moves::MoveList::new();
+            pos.generate_captures(&mut caps);
+            for s in pos.occupied(us.flip()).iter() {
+                let mut froms: Vec<u16> = caps.iter().filter(|m| !m.is_drop() && m.to() == s).map(|m| m.from() as u16).collect();
+                froms.sort_unstable();
+                froms.dedup();
+                prop_assert_eq!(pos.attack_count(s, us) as usize, froms.len(), "{} square {}", pos.to_sfen(), s);
+                prop_assert_eq!(pos.attacked(s, us), !froms.is_empty());
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[c as usize % moves.len()]);
+            if pos.royals(pos.side_to_move()).is_empty() {
+                break;
+            }
+        }
+    }
+}

@@ -239,3 +239,21 @@ fn threads_option_runs_lazy_smp() {
     e.until("bestmove", Duration::from_secs(2));
     e.ready();
 }
+
+#[test]
+fn eval_command_prints_the_breakdown() {
+    let mut e = Engine::start();
+    // Black is a bishop up (White's bishop removed): the material term shows and the total,
+    // from Black (to move), is positive.
+    e.send("position sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    e.send("eval");
+    let lines = e.until("info string total", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l.starts_with("info string piece B 1 x")), "{lines:?}");
+    let total: i32 = lines
+        .last()
+        .and_then(|l| l.split_whitespace().nth(3))
+        .and_then(|w| w.parse().ok())
+        .expect("total");
+    assert!(total > 500, "{lines:?}");
+    e.ready();
+}

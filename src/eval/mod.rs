@@ -2,31 +2,37 @@
 //!
 //! Terms for each side (the score is ours minus theirs, plus a tempo bonus for the side to
 //! move): material per kind on the board and in hand; a bonus per kind for an unpromoted
-//! promotable piece in the zone; advancement per kind (ranks from the own back rank); and per
-//! royal: own pieces adjacent (shelter), adjacent squares the enemy attacks, enemy pieces
-//! within two squares, and enemy non-pawn pieces in hand times the empty squares next to it.
+//! promotable piece in the zone; advancement per kind (ranks from the own back rank);
+//! mobility per kind along slides and hops; per kind, being within two squares of an own
+//! royal (guard) or an enemy one (raid); and per royal: own pieces adjacent (shelter), enemy
+//! attacks on the adjacent squares and the squares the enemy controls there (attack counts),
+//! enemy pieces within two squares, enemy non-pawn pieces in hand times the empty squares next
+//! to it, the royal's distance from the side edge, and the square of a danger index that
+//! combines these (king safety grows faster than linearly with the attack).
 //!
 //! Invariant: [`evaluate`] equals the side-to-move sign times the dot product of the weights
-//! with [`features`] (tests check it), which is what the tuner (`crate::tune`) fits.
+//! with [`features`] (tests check it), which is what the tuner (`crate::tune`) fits. Terms
+//! whose weights are zero are skipped by [`evaluate`] (they cost nothing in variants that do
+//! not use them).
 
 mod params;
 
 pub use params::{Params, Term, params};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{RING2, Sq};
+use crate::geometry::{RING2, Sq, col_of, row_of};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
+use crate::variant::Ride;
 
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let p = params(pos.variant());
     let w = &p.w;
-    let attacks = w[p.index(Term::KingAttack)] != 0;
     let us = pos.side_to_move();
     let mut s = w[p.index(Term::Tempo)];
-    visit(pos, p, us, attacks, &mut |i, x| s += w[i] * x);
-    visit(pos, p, us.flip(), attacks, &mut |i, x| s -= w[i] * x);
+    visit(pos, p, us, false, &mut |i, x| s += w[i] * x);
+    visit(pos, p, us.flip(), false, &mut |i, x| s -= w[i] * x);
     s
 }
 
@@ -41,21 +47,55 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
     dense.into_iter().enumerate().filter(|&(_, x)| x != 0).collect()
 }
 
-/// Calls `f(weight index, count)` for every term of side `c`. With `attacks` false the
-/// attacked-square count (the costly term) is skipped.
-fn visit(pos: &Position, p: &Params, c: Color, attacks: bool, f: &mut impl FnMut(usize, i32)) {
+/// A readable breakdown: one line per non-zero feature (`name feature x weight = cp`, from
+/// Black's point of view), then the total from the side to move's point of view.
+pub fn trace(pos: &Position) -> Vec<String> {
+    let v = pos.variant();
+    let p = params(v);
+    let mut out: Vec<String> = features(pos)
+        .into_iter()
+        .map(|(i, x)| format!("{} {x} x {} = {}", p.name(v, i), p.w[i], x * p.w[i]))
+        .collect();
+    out.push(format!("total {} (side to move)", evaluate(pos)));
+    out
+}
+
+/// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
+/// weight is zero may be skipped (mobility per kind, the attack counts near royals).
+fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usize, i32)) {
     let v = pos.variant();
     let t = &v.t;
     let height = v.height as i32;
+    let them = c.flip();
+    let squares = |c: Color| pos.royals(c).iter().take(4).collect::<arrayvec::ArrayVec<Sq, 4>>();
+    let (own, enemy) = (squares(c), squares(them));
+    let near = |sq: Sq, royals: &[Sq]| {
+        royals
+            .iter()
+            .any(|&r| col_of(r).abs_diff(col_of(sq)) <= 2 && row_of(r).abs_diff(row_of(sq)) <= 2)
+    };
     for sq in pos.occupied(c).iter() {
         let k = kind_of(pos.piece_at(sq));
         f(p.kind(Term::Piece, k), 1);
+        if t.royal_mask >> k & 1 == 0 && near(sq, &own) {
+            f(p.kind(Term::Guard, k), 1);
+        }
+        if near(sq, &enemy) {
+            f(p.kind(Term::Raid, k), 1);
+        }
         let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
         if adv != 0 {
             f(p.kind(Term::Advance, k), adv);
         }
         if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
             f(p.kind(Term::Promo, k), 1);
+        }
+        let m = p.kind(Term::Mobility, k);
+        if all || p.w[m] != 0 {
+            let n = mobility(pos, sq, c, k);
+            if n != 0 {
+                f(m, n);
+            }
         }
     }
     if v.drops {
@@ -66,14 +106,14 @@ fn visit(pos: &Position, p: &Params, c: Color, attacks: bool, f: &mut impl FnMut
             }
         }
     }
-    let them = c.flip();
     let enemy_hand: i32 = if v.drops {
         t.hand_kinds.iter().filter(|&&k| k != t.pawn_kind).map(|&k| pos.hand(them, k) as i32).sum()
     } else {
         0
     };
+    let attacks = all || p.w[p.index(Term::KingAttack)] != 0 || p.w[p.index(Term::KingWeak)] != 0 || p.w[p.index(Term::KingDanger)] != 0;
     for r in pos.royals(c).iter() {
-        let (mut shelter, mut attacked, mut empty, mut near) = (0, 0, 0, 0);
+        let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
         for off in DIR_OFF {
             let s = (r as i16 + off) as Sq;
             let q = pos.piece_at(s);
@@ -87,8 +127,15 @@ fn visit(pos: &Position, p: &Params, c: Color, attacks: bool, f: &mut impl FnMut
             } else {
                 near += 1;
             }
-            if attacks && pos.attacked(s, them) {
-                attacked += 1;
+            if attacks {
+                let a = pos.attack_count(s, them) as i32;
+                if a != 0 {
+                    attacked += a;
+                    // The royal itself defends every square next to it.
+                    if a >= pos.attack_count(s, c) as i32 {
+                        weak += 1;
+                    }
+                }
             }
         }
         for off in RING2 {
@@ -98,14 +145,78 @@ fn visit(pos: &Position, p: &Params, c: Color, attacks: bool, f: &mut impl FnMut
             }
         }
         f(p.index(Term::Shelter), shelter);
-        if attacks {
-            f(p.index(Term::KingAttack), attacked);
-        }
+        let col = col_of(r);
+        f(p.index(Term::KingEdge), col.min(v.width - 1 - col) as i32);
         f(p.index(Term::NearEnemy), near);
         if enemy_hand != 0 {
             f(p.index(Term::HandDanger), enemy_hand * empty);
         }
+        if attacks {
+            f(p.index(Term::KingAttack), attacked);
+            f(p.index(Term::KingWeak), weak);
+            let danger = 2 * attacked + 4 * weak + 3 * near + 3 * enemy_hand.min(6) - shelter;
+            if danger > 0 {
+                f(p.index(Term::KingDanger), danger * danger / 64);
+            }
+        }
     }
+}
+
+/// Squares the piece of kind `k` on `sq` can move to or capture on along its sliding and
+/// hopping atoms (leaps and lion power are not counted).
+fn mobility(pos: &Position, sq: Sq, c: Color, k: u8) -> i32 {
+    let t = &pos.variant().t;
+    let b = &pos.board;
+    let (lo, hi) = t.atom_range[c.idx()][k as usize];
+    let mut n = 0;
+    for a in &t.atoms[c.idx()][lo as usize..hi as usize] {
+        let off = a.off;
+        match a.ride {
+            Ride::Slide => {
+                let mut x = sq as i16;
+                let mut steps = 0;
+                loop {
+                    x += off;
+                    let q = b[x as usize];
+                    if q == EMPTY {
+                        n += 1;
+                    } else {
+                        if q != WALL && !is_color(q, c) {
+                            n += 1;
+                        }
+                        break;
+                    }
+                    steps += 1;
+                    if steps == a.max {
+                        break;
+                    }
+                }
+            }
+            Ride::Hop | Ride::Range => {
+                let mut x = sq as i16 + off;
+                while b[x as usize] == EMPTY {
+                    x += off;
+                }
+                if b[x as usize] == WALL {
+                    continue;
+                }
+                loop {
+                    x += off;
+                    let q = b[x as usize];
+                    if q == EMPTY {
+                        n += 1;
+                        continue;
+                    }
+                    if q != WALL && !is_color(q, c) {
+                        n += 1;
+                    }
+                    break;
+                }
+            }
+            Ride::Leap | Ride::Lion => {}
+        }
+    }
+    n
 }
 
 #[cfg(test)]

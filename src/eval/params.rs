@@ -21,23 +21,44 @@ pub enum Term {
     Promo,
     /// Per kind: per rank advanced from the own back rank.
     Advance,
+    /// Per kind: per square the piece can move to or capture on (sliders and hoppers only).
+    Mobility,
+    /// Per kind: within two squares (king moves) of an own royal.
+    Guard,
+    /// Per kind: within two squares of an enemy royal.
+    Raid,
     /// Per own piece next to a royal.
     Shelter = PER_KIND.len() as isize,
-    /// Per square next to a royal that the enemy attacks.
+    /// Per enemy attack on the squares next to a royal.
     KingAttack,
+    /// Per square next to a royal that the enemy attacks more often than we defend it.
+    KingWeak,
     /// Per enemy piece within two squares of a royal.
     NearEnemy,
     /// Per enemy non-pawn piece in hand, times the empty squares next to a royal.
     HandDanger,
     /// For the side to move.
     Tempo,
+    /// The square of a danger index (attacks, weak squares, enemies near, enemy hand) / 64.
+    KingDanger,
+    /// Per file between a royal and the nearer side edge.
+    KingEdge,
 }
 
 /// Names of the per-kind groups, in [`Term`] order.
-const PER_KIND: [&str; 4] = ["piece", "hand", "promo", "advance"];
+const PER_KIND: [&str; 7] = ["piece", "hand", "promo", "advance", "mobility", "guard", "raid"];
 /// Names of the scalars, in [`Term`] order.
-const SCALARS: [&str; 5] = ["shelter", "king_attack", "near_enemy", "hand_danger", "tempo"];
-const _: () = assert!(Term::Tempo as usize + 1 == PER_KIND.len() + SCALARS.len());
+const SCALARS: [&str; 8] = [
+    "shelter",
+    "king_attack",
+    "king_weak",
+    "near_enemy",
+    "hand_danger",
+    "tempo",
+    "king_danger",
+    "king_edge",
+];
+const _: () = assert!(Term::KingEdge as usize + 1 == PER_KIND.len() + SCALARS.len());
 
 /// The weights of one variant.
 #[derive(Clone, Debug)]

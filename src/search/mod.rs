@@ -1,6 +1,10 @@
-//! A first real search: iterative deepening, principal-variation alpha-beta with a
-//! transposition table, quiescence over captures, check extension, move ordering (hash move,
-//! captures by value, killers, history), repetition draws and mate scores.
+//! Iterative deepening, principal-variation alpha-beta with aspiration windows and a
+//! transposition table; quiescence over captures that do not lose by SEE; check extension,
+//! mate distance pruning, reverse futility, null move, internal iterative reduction,
+//! futility, late move pruning and SEE pruning; late move reductions from a log table
+//! adjusted by history and by whether the static score is improving; move ordering by hash
+//! move, SEE-sound captures, killers, counter move and history with gravity; repetition
+//! draws and mate scores. A small per-thread cache keeps static evaluations by hash.
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -39,6 +43,21 @@ const DELTA_MARGIN: i32 = 200;
 const HISTORY_MAX: i32 = 16_384;
 /// Futility margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 175;
+/// Entries of the per-thread evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+/// Reverse futility margin per ply of remaining depth.
+const RFP_MARGIN: i32 = 120;
+
+/// Late move reductions by depth and move number: 0.75 + ln(depth) ln(number) / 2.25.
+static LMR: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
+});
 
 /// A score as reported: centipawns, or a mate distance in plies (negative: being mated).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -193,6 +212,12 @@ pub struct Searcher<'a> {
     aborted: bool,
     killers: [[Move; 2]; MAX_PLY + 1],
     history: Vec<i32>,
+    /// Quiet move that refuted each previous move (by the previous move's history index).
+    counter: Vec<Move>,
+    /// Static evaluation per ply (`-INF` when in check or not computed).
+    evals: [i32; MAX_PLY + 2],
+    /// Evaluation cache: the hash's upper 48 bits and the score (16 bits) per slot.
+    eval_cache: Vec<u64>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
 }
@@ -216,6 +241,9 @@ impl<'a> Searcher<'a> {
             aborted: false,
             killers: [[Move::NONE; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
+            counter: vec![Move::NONE; 2 * 256 * 256],
+            evals: [-INF; MAX_PLY + 2],
+            eval_cache: vec![0; EVAL_CACHE],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
         }
@@ -366,6 +394,7 @@ impl<'a> Searcher<'a> {
         let mut best = -INF;
         let mut pv = Vec::new();
         self.pv_len[0] = 0;
+        self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval() };
         for (i, &m) in moves.iter().enumerate() {
             self.pos.make(m);
             let score = if i == 0 {
@@ -417,6 +446,7 @@ impl<'a> Searcher<'a> {
     /// Orders moves: hash move, captures that do not lose material (SEE) by victim then
     /// attacker, promotions, killers, quiet moves by history, and losing captures last.
     fn order(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) {
+        let counter = self.counter_move();
         let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = arrayvec::ArrayVec::new();
         for &m in moves.iter() {
             let s = if m == tt_move {
@@ -431,6 +461,8 @@ impl<'a> Searcher<'a> {
                 }
             } else if self.killers[ply].contains(&m) {
                 1 << 23
+            } else if m == counter {
+                (1 << 23) - 1
             } else {
                 self.history[Self::hist_index(m)].min(1 << 22)
             };
@@ -439,6 +471,27 @@ impl<'a> Searcher<'a> {
         scored.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
         for (slot, (_, m)) in moves.iter_mut().zip(scored) {
             *slot = m;
+        }
+    }
+
+    /// Static evaluation through a small per-thread cache keyed by the position hash (the
+    /// evaluation reads only the position, never the history).
+    fn eval(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if *slot >> 16 == key >> 16 && *slot != 0 {
+            return *slot as u16 as i16 as i32;
+        }
+        let e = evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        *slot = (key & !0xFFFF) | e as i16 as u16 as u64;
+        e
+    }
+
+    /// The remembered refutation of the move that led here (`Move::NONE` after a null move).
+    fn counter_move(&self) -> Move {
+        match self.pos.history().last() {
+            Some(u) if u.mv != Move::NONE => self.counter[Self::hist_index(u.mv)],
+            _ => Move::NONE,
         }
     }
 
@@ -474,7 +527,7 @@ impl<'a> Searcher<'a> {
             return if matches!(o, Outcome::Win(..)) { MATE - ply as i32 } else { 0 };
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.eval();
         }
         let in_check = self.check_matters() && self.pos.in_check();
         // Check extension, limited so that checking sequences cannot run far past the nominal depth.
@@ -509,8 +562,15 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: without a hash move this node was never searched
         // deeply; search it shallower first (the next iteration will revisit it with a move).
         let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
-        // Only the non-PV pruning below reads the static evaluation.
-        let static_eval = if in_check || pv_node { -INF } else { evaluate(&self.pos) };
+        let static_eval = if in_check { -INF } else { self.eval() };
+        self.evals[ply] = static_eval;
+        // Whether our static score rose since our previous move (prune and reduce less if so).
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // Reverse futility: far enough above beta near the leaves, the opponent's best reply
+        // is not expected to bring the score back down.
+        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
         // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
         // not twice in a row, and only with pieces besides pawns (zugzwang guard).
         if !pv_node
@@ -547,7 +607,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = Move::NONE;
         // Late move pruning: near the leaves, quiet moves far down the ordered list are skipped.
         let late_limit = if !pv_node && !in_check && depth <= 3 {
-            4 + 2 * depth * depth
+            (4 + 2 * depth * depth) / if improving { 1 } else { 2 }
         } else {
             i32::MAX
         } as usize;
@@ -602,8 +662,11 @@ impl<'a> Searcher<'a> {
                 // Late move reductions for quiet moves searched after the first few.
                 let mut s = alpha + 1;
                 if reducible && !gives_check {
-                    let r = 1 + (i >= 8) as i32 + (depth >= 8) as i32;
-                    let d = (depth - 1 - r).max(1);
+                    let mut r = LMR[(depth as usize).min(63)][i.min(63)] as i32;
+                    r -= pv_node as i32;
+                    r += !improving as i32;
+                    r -= self.history[Self::hist_index(m)] / (HISTORY_MAX / 2);
+                    let d = (depth - 1 - r.max(1)).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && !self.aborted {
@@ -631,6 +694,11 @@ impl<'a> Searcher<'a> {
                             if k[0] != m {
                                 k[1] = k[0];
                                 k[0] = m;
+                            }
+                            if let Some(u) = self.pos.history().last()
+                                && u.mv != Move::NONE
+                            {
+                                self.counter[Self::hist_index(u.mv)] = m;
                             }
                             // History with gravity: the cutoff move gains, the quiet moves
                             // tried before it lose.
@@ -694,7 +762,7 @@ impl<'a> Searcher<'a> {
                 return -MATE + ply as i32;
             }
         } else {
-            let stand = evaluate(&self.pos);
+            let stand = self.eval();
             if stand >= beta || ply >= MAX_PLY - 1 {
                 return stand;
             }

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Labels the positions of `shishi match --usi-out` records with a USI engine's scores.
+
+Usage: label-scores.py ENGINE DEPTH RECORDS OUT [--every N] [--skip N] [--jobs N]
+       [--option NAME=VALUE ...]
+
+Every N-th position (after the first `skip` plies) of every game is searched to DEPTH by
+ENGINE (a USI engine, e.g. Shishi itself or Fairy-Stockfish in USI mode); lines
+`sfen S moves ... score CP` (CP from the side to move) are written to OUT for
+`shishi tune --records OUT`. Mate scores are left out.
+"""
+import subprocess
+import sys
+import threading
+
+
+def label(engine, depth, options, jobs_in, out, lock):
+    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(line):
+        p.stdin.write(line + "\n")
+        p.stdin.flush()
+
+    send("usi")
+    for line in p.stdout:
+        if line.startswith("usiok"):
+            break
+    for name, value in options:
+        send(f"setoption name {name} value {value}")
+    send("isready")
+    for line in p.stdout:
+        if line.startswith("readyok"):
+            break
+    for sfen, moves in jobs_in:
+        send(f"position sfen {sfen} moves {' '.join(moves)}".rstrip())
+        send(f"go depth {depth}")
+        score = None
+        for line in p.stdout:
+            words = line.split()
+            if words and words[0] == "info" and "score" in words:
+                i = words.index("score")
+                if words[i + 1] == "cp" and "lowerbound" not in words and "upperbound" not in words:
+                    score = int(words[i + 2])
+                elif words[i + 1] == "mate":
+                    score = None
+            if words and words[0] == "bestmove":
+                break
+        if score is not None:
+            with lock:
+                out.write(f"sfen {sfen} moves {' '.join(moves)} score {score}\n".replace(" moves  score", " score"))
+    send("quit")
+    p.wait()
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 4:
+        sys.exit(__doc__)
+    engine, depth, records, out_path = args[:4]
+    every, skip, jobs, options = 2, 8, 2, []
+    rest = args[4:]
+    while rest:
+        flag, value = rest[0], rest[1]
+        rest = rest[2:]
+        if flag == "--every":
+            every = int(value)
+        elif flag == "--skip":
+            skip = int(value)
+        elif flag == "--jobs":
+            jobs = int(value)
+        elif flag == "--option":
+            name, _, v = value.partition("=")
+            options.append((name, v))
+        else:
+            sys.exit(f"unknown flag {flag}")
+    work = []
+    for line in open(records):
+        line = line.strip()
+        if not line.startswith("position sfen "):
+            continue
+        body = line[len("position sfen "):]
+        sfen, _, moves = body.partition(" moves")
+        moves = moves.split()
+        for ply in range(skip, len(moves) + 1, every):
+            work.append((sfen, moves[:ply]))
+    lock = threading.Lock()
+    with open(out_path, "w") as out:
+        threads = [threading.Thread(target=label, args=(engine, depth, options, work[i::jobs], out, lock)) for i in range(jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    print(f"{len(work)} positions searched", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
