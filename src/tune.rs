@@ -38,11 +38,9 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
             let bad = || format!("line {}: expected 'sfen S [moves …] score N'", n + 1);
             let (sfen, score) = rest.rsplit_once(" score ").ok_or_else(bad)?;
             let score: f64 = score.trim().parse().map_err(|_| bad())?;
-            let (sfen, moves) = sfen.split_once(" moves").unwrap_or((sfen, ""));
-            let mut pos = Position::from_sfen(v, sfen).map_err(|e| format!("line {}: {e}", n + 1))?;
-            for text in moves.split_whitespace() {
-                let m = pos.parse_usi_move(text).ok_or_else(|| format!("line {}: illegal move {text}", n + 1))?;
-                pos.make(m);
+            let (mut pos, moves) = start_and_moves(v, sfen, n)?;
+            for text in moves {
+                play(&mut pos, text, n)?;
             }
             let black = if pos.side_to_move() == crate::piece::Color::Black { score } else { -score };
             if let Some(feats) = quiet_features(&mut pos) {
@@ -73,13 +71,8 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
         let rest = line
             .strip_prefix("position sfen ")
             .ok_or_else(|| format!("line {}: expected 'position sfen'", n + 1))?;
-        let (sfen, moves) = match rest.split_once(" moves") {
-            Some((s, m)) => (s, m),
-            None => (rest, ""),
-        };
-        let mut pos = Position::from_sfen(v, sfen).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let (mut pos, moves) = start_and_moves(v, rest, n)?;
         games += 1;
-        let moves: Vec<&str> = moves.split_whitespace().collect();
         for ply in 0..=moves.len() {
             if ply >= skip
                 && let Some(feats) = quiet_features(&mut pos)
@@ -91,12 +84,25 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
                 });
             }
             if let Some(text) = moves.get(ply) {
-                let m = pos.parse_usi_move(text).ok_or_else(|| format!("line {}: illegal move {text}", n + 1))?;
-                pos.make(m);
+                play(&mut pos, text, n)?;
             }
         }
     }
     Ok((samples, games))
+}
+
+/// Splits `S [moves …]` of line `n` (0-based) into the position S and the move texts.
+fn start_and_moves<'a>(v: &'static Variant, text: &'a str, n: usize) -> Result<(Position, Vec<&'a str>), String> {
+    let (sfen, moves) = text.split_once(" moves").unwrap_or((text, ""));
+    let pos = Position::from_sfen(v, sfen).map_err(|e| format!("line {}: {e}", n + 1))?;
+    Ok((pos, moves.split_whitespace().collect()))
+}
+
+/// Plays the USI move `text` of line `n` (0-based); an error if it is not legal.
+fn play(pos: &mut Position, text: &str, n: usize) -> Result<(), String> {
+    let m = pos.parse_usi_move(text).ok_or_else(|| format!("line {}: illegal move {text}", n + 1))?;
+    pos.make(m);
+    Ok(())
 }
 
 /// Features of the quiet position reached by playing, while not in check, the capture that
@@ -270,8 +276,8 @@ mod tests {
         assert!((samples[1].result - 0.5).abs() < 1e-12);
         assert!(load(v, &format!("sfen {start} score x\n"), 0).is_err());
         assert!(load(v, &format!("sfen {start} moves 7g7f 7g7f score 1\n"), 0).is_err());
-        // The tuner moves the weights towards the scores: a position it values at 0 but that
-        // is labelled +400 for Black pulls the error down.
+        // The tuner moves the weights towards the scores: a position it values near 0 but
+        // that is labelled -400 for Black (to move) pulls the error down.
         let text = format!("sfen {start} moves 7g7f 3c3d score -400\n");
         let (samples, _) = load(v, &text, 0).expect("load");
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();

@@ -32,7 +32,8 @@ def label(engine, depth, options, jobs_in, out, lock):
         if line.startswith("readyok"):
             break
     for sfen, moves in jobs_in:
-        send(f"position sfen {sfen} moves {' '.join(moves)}".rstrip())
+        tail = f" moves {' '.join(moves)}" if moves else ""
+        send(f"position sfen {sfen}{tail}")
         send(f"go depth {depth}")
         score = None
         for line in p.stdout:
@@ -47,7 +48,7 @@ def label(engine, depth, options, jobs_in, out, lock):
                 break
         if score is not None:
             with lock:
-                out.write(f"sfen {sfen} moves {' '.join(moves)} score {score}\n".replace(" moves  score", " score"))
+                out.write(f"sfen {sfen}{tail} score {score}\n")
     send("quit")
     p.wait()
 
@@ -60,14 +61,18 @@ def main():
     every, skip, jobs, options = 2, 8, 2, []
     rest = args[4:]
     while rest:
+        if len(rest) < 2:
+            sys.exit(f"{rest[0]} needs a value\n{__doc__}")
         flag, value = rest[0], rest[1]
         rest = rest[2:]
+        if flag in ("--every", "--skip", "--jobs") and not value.isdigit():
+            sys.exit(f"{flag} needs a whole number, not {value!r}")
         if flag == "--every":
-            every = int(value)
+            every = max(1, int(value))
         elif flag == "--skip":
             skip = int(value)
         elif flag == "--jobs":
-            jobs = int(value)
+            jobs = max(1, int(value))
         elif flag == "--option":
             name, _, v = value.partition("=")
             options.append((name, v))

@@ -67,6 +67,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
     let t = &v.t;
     let height = v.height as i32;
     let them = c.flip();
+    // Guard and raid look at the first four royals (play gives at most two: king, prince).
     let squares = |c: Color| pos.royals(c).iter().take(4).collect::<arrayvec::ArrayVec<Sq, 4>>();
     let (own, enemy) = (squares(c), squares(them));
     let near = |sq: Sq, royals: &[Sq]| {

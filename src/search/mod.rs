@@ -487,12 +487,15 @@ impl<'a> Searcher<'a> {
         e
     }
 
-    /// The remembered refutation of the move that led here (`Move::NONE` after a null move).
+    /// History index of the move that led here (`None` at the root of the game or after a
+    /// null move): the slot of its counter move.
+    fn prev_index(&self) -> Option<usize> {
+        self.pos.history().last().filter(|u| u.mv != Move::NONE).map(|u| Self::hist_index(u.mv))
+    }
+
+    /// The remembered refutation of the move that led here (`Move::NONE` if none).
     fn counter_move(&self) -> Move {
-        match self.pos.history().last() {
-            Some(u) if u.mv != Move::NONE => self.counter[Self::hist_index(u.mv)],
-            _ => Move::NONE,
-        }
+        self.prev_index().map_or(Move::NONE, |i| self.counter[i])
     }
 
     /// Whether the side to move has something besides its royals and unpromoted pawns (on the
@@ -695,10 +698,8 @@ impl<'a> Searcher<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            if let Some(u) = self.pos.history().last()
-                                && u.mv != Move::NONE
-                            {
-                                self.counter[Self::hist_index(u.mv)] = m;
+                            if let Some(i) = self.prev_index() {
+                                self.counter[i] = m;
                             }
                             // History with gravity: the cutoff move gains, the quiet moves
                             // tried before it lose.
