@@ -70,6 +70,10 @@ enum Cmd {
         /// shelter, king_attack, near_enemy, hand_danger, tempo).
         #[arg(long, value_delimiter = ',', default_value = "")]
         freeze: Vec<String>,
+        /// The scale K of the labels (`sigmoid(K · e / 400)`); fitted to the starting weights
+        /// when absent. For another engine's scores, the ratio of its centipawns to ours.
+        #[arg(long)]
+        k: Option<f64>,
         /// Write the tuned weights here (stdout when absent).
         #[arg(long)]
         out: Option<String>,
@@ -270,8 +274,9 @@ fn main() -> ExitCode {
             skip,
             iterations,
             freeze,
+            k,
             out,
-        }) => match run_tune(&variant, &records, skip, iterations, &freeze, out.as_deref()) {
+        }) => match run_tune(&variant, &records, skip, iterations, &freeze, k, out.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -341,7 +346,7 @@ fn protocol_loop() {
     shishi::usi::run(Some(first.trim_end().to_string()));
 }
 
-fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, freeze: &[String], out: Option<&str>) -> Result<(), String> {
+fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, freeze: &[String], k: Option<f64>, out: Option<&str>) -> Result<(), String> {
     let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
     let mut samples = Vec::new();
     let mut games = 0;
@@ -355,7 +360,18 @@ fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, f
         return Err(format!("no {} positions in the records", v.name));
     }
     eprintln!("{games} games, {} quiet positions", samples.len());
-    let (p, err) = shishi::tune::tune(v, &samples, iterations, freeze, &mut |it, e| eprintln!("iteration {it}: error {e:.6}"));
+    if let Some(k) = k
+        && !(k > 0.0 && k.is_finite())
+    {
+        return Err(format!("--k must be a positive number, not {k}"));
+    }
+    let (p, err) = shishi::tune::tune(v, &samples, iterations, freeze, k, &mut |it, k, e| {
+        if it == 0 {
+            eprintln!("K = {k:.4}");
+        } else {
+            eprintln!("iteration {it}: error {e:.6}");
+        }
+    });
     let text = format!(
         "# {}: tuned by `shishi tune` on {games} games ({} positions), error {err:.6}, frozen: {}\n{}",
         v.name,

@@ -3,11 +3,12 @@
 //! Input: `shishi match --usi-out` files (a `# game … RESULT {…}` comment line, then
 //! `position sfen S moves …`), or scored positions, lines `sfen S [moves …] score N` with N in
 //! centipawns from the side to move (e.g. a deeper search's verdict), labelled
-//! `sigmoid(1, N)` (then K is 1). Every position of every finished game after the first `skip`
+//! `sigmoid(1, N)`. Every position of every finished game after the first `skip`
 //! plies is replayed; captures that win material (by SEE) are played out first, and the quiet
 //! position reached, if not in check, becomes a sample labelled with the game result from
 //! Black's side (1, ½, 0). The model is `sigmoid(K · e / 400)` with `e` the evaluation from
-//! Black's side, linear in the weights ([`crate::eval::features`]); K is fitted first, then
+//! Black's side, linear in the weights ([`crate::eval::features`]); K (given, or fitted to the
+//! starting weights) maps the labels' scale onto the weights', then
 //! Adam minimises the mean squared error plus an L2 pull towards the starting weights (rare
 //! kinds keep their hand-set values).
 
@@ -171,9 +172,18 @@ pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
 }
 
 /// Tunes the weights of `v` from `samples`, leaving alone the groups named in `freeze`
-/// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`); `progress(iteration,
-/// error)` is called now and then. Returns the tuned weights (rounded) and the final error.
-pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, freeze: &[String], progress: &mut dyn FnMut(usize, f64)) -> (Params, f64) {
+/// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`), with the labels'
+/// scale `k` (fitted to the starting weights when `None`); `progress(iteration, K, error)` is
+/// called at the start (iteration 0) and now and then. Returns the tuned weights (rounded)
+/// and the final error.
+pub fn tune(
+    v: &'static Variant,
+    samples: &[Sample],
+    iterations: usize,
+    freeze: &[String],
+    k: Option<f64>,
+    progress: &mut dyn FnMut(usize, f64, f64),
+) -> (Params, f64) {
     let start = params(v).clone();
     let frozen: Vec<bool> = (0..start.w.len())
         .map(|i| {
@@ -184,8 +194,10 @@ pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, freeze: 
         .collect();
     let w0: Vec<f64> = start.w.iter().map(|&x| x as f64).collect();
     let mut w = w0.clone();
-    // Scores carry their own scale; game results need K fitted.
-    let k = if samples.iter().all(|s| s.scored) { 1.0 } else { fit_k(&w, samples) };
+    // K maps the labels' scale (a result's, or another engine's centipawns) onto the
+    // weights', so that tuning keeps the scale the search's margins assume.
+    let k = k.unwrap_or_else(|| fit_k(&w, samples));
+    progress(0, k, error(&w, k, samples));
     let n = samples.len().max(1) as f64;
     let (lr, b1, b2, eps, l2) = (2.0, 0.9, 0.999, 1e-8, 1e-7);
     let mut m = vec![0.0; w.len()];
@@ -211,7 +223,7 @@ pub fn tune(v: &'static Variant, samples: &[Sample], iterations: usize, freeze: 
             w[i] -= lr * mh / (vh.sqrt() + eps);
         }
         if it % 100 == 0 || it == iterations {
-            progress(it, error(&w, k, samples));
+            progress(it, k, error(&w, k, samples));
         }
     }
     let err = error(&w, k, samples);
@@ -255,10 +267,10 @@ mod tests {
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
         let k = fit_k(&w0, &samples);
         let before = error(&w0, k, &samples);
-        let (_, after) = tune(v, &samples, 200, &[], &mut |_, _| {});
+        let (_, after) = tune(v, &samples, 200, &[], None, &mut |_, _, _| {});
         assert!(after < before, "{after} >= {before}");
         // Frozen groups keep their weights.
-        let (p, _) = tune(v, &samples, 50, &["piece".to_string(), "hand".to_string()], &mut |_, _| {});
+        let (p, _) = tune(v, &samples, 50, &["piece".to_string(), "hand".to_string()], None, &mut |_, _, _| {});
         let i = p.kind(crate::eval::Term::Piece, v.kind_by_sfen("R").expect("rook"));
         assert_eq!(p.w[i], params(v).w[i]);
     }
@@ -282,7 +294,9 @@ mod tests {
         let (samples, _) = load(v, &text, 0).expect("load");
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
         let before = error(&w0, 1.0, &samples);
-        let (_, after) = tune(v, &samples, 100, &[], &mut |_, _| {});
+        let mut used = 0.0;
+        let (_, after) = tune(v, &samples, 100, &[], Some(1.0), &mut |_, k, _| used = k);
         assert!(after < before, "{after} >= {before}");
+        assert_eq!(used, 1.0, "a given K is used as it is");
     }
 }
