@@ -348,6 +348,11 @@ fn protocol_loop() {
 
 fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, freeze: &[String], k: Option<f64>, out: Option<&str>) -> Result<(), String> {
     let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    if let Some(k) = k
+        && !(k > 0.0 && k.is_finite())
+    {
+        return Err(format!("--k must be a positive number, not {k}"));
+    }
     let mut samples = Vec::new();
     let mut games = 0;
     for path in records {
@@ -360,20 +365,17 @@ fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, f
         return Err(format!("no {} positions in the records", v.name));
     }
     eprintln!("{games} games, {} quiet positions", samples.len());
-    if let Some(k) = k
-        && !(k > 0.0 && k.is_finite())
-    {
-        return Err(format!("--k must be a positive number, not {k}"));
-    }
+    let mut k_used = 0.0;
     let (p, err) = shishi::tune::tune(v, &samples, iterations, freeze, k, &mut |it, k, e| {
         if it == 0 {
-            eprintln!("K = {k:.4}");
+            k_used = k;
+            eprintln!("K = {k:.4}, starting error {e:.6}");
         } else {
             eprintln!("iteration {it}: error {e:.6}");
         }
     });
     let text = format!(
-        "# {}: tuned by `shishi tune` on {games} games ({} positions), error {err:.6}, frozen: {}\n{}",
+        "# {}: tuned by `shishi tune` on {games} games ({} positions), K {k_used:.4}, error {err:.6}, frozen: {}\n{}",
         v.name,
         samples.len(),
         if freeze.iter().all(|f| f.is_empty()) {
