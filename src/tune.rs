@@ -24,8 +24,6 @@ pub struct Sample {
     /// Result from Black's point of view: 1, 0.5 or 0 (or, for a scored position, the
     /// score's winning chance `sigmoid(1, score)`).
     pub result: f64,
-    /// Labelled by a score rather than a game result.
-    pub scored: bool,
 }
 
 /// Reads samples from `--usi-out` text; returns them and the number of games used.
@@ -48,7 +46,6 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
                 samples.push(Sample {
                     feats,
                     result: sigmoid(1.0, black),
-                    scored: true,
                 });
             }
             continue;
@@ -78,11 +75,7 @@ pub fn load(v: &'static Variant, text: &str, skip: usize) -> Result<(Vec<Sample>
             if ply >= skip
                 && let Some(feats) = quiet_features(&mut pos)
             {
-                samples.push(Sample {
-                    feats,
-                    result: r,
-                    scored: false,
-                });
+                samples.push(Sample { feats, result: r });
             }
             if let Some(text) = moves.get(ply) {
                 play(&mut pos, text, n)?;
@@ -283,7 +276,6 @@ mod tests {
         let text = format!("sfen {start} moves 7g7f score 400\nsfen {start} score 0\n");
         let (samples, games) = load(v, &text, 0).expect("load");
         assert_eq!((samples.len(), games), (2, 0));
-        assert!(samples.iter().all(|s| s.scored));
         assert!((samples[0].result - sigmoid(1.0, -400.0)).abs() < 1e-12);
         assert!((samples[1].result - 0.5).abs() < 1e-12);
         assert!(load(v, &format!("sfen {start} score x\n"), 0).is_err());
