@@ -66,8 +66,8 @@ enum Cmd {
         /// Optimiser iterations.
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
-        /// Weight groups left as they are (comma separated: piece, hand, promo, advance,
-        /// shelter, king_attack, near_enemy, hand_danger, tempo).
+        /// Weight groups left as they are (comma separated names as in the weights files:
+        /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, ...).
         #[arg(long, value_delimiter = ',', default_value = "")]
         freeze: Vec<String>,
         /// The scale K of the labels (`sigmoid(K · e / 400)`); fitted to the starting weights

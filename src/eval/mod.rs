@@ -15,6 +15,7 @@
 //! whose weights are zero are skipped by [`evaluate`] (they cost nothing in variants that do
 //! not use them).
 
+mod king;
 mod params;
 
 pub use params::{Params, Term, params};
@@ -113,6 +114,13 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
         0
     };
     let attacks = all || p.w[p.index(Term::KingAttack)] != 0 || p.w[p.index(Term::KingWeak)] != 0 || p.w[p.index(Term::KingDanger)] != 0;
+    let zone_terms = v.drops && (all || p.w[p.index(Term::DropDanger)] != 0 || p.w[p.index(Term::FlankAttack)] != 0 || p.w[p.index(Term::FlankDefence)] != 0);
+    // With the zone terms on, one walk per colour gives every attack count at once.
+    let maps = zone_terms.then(|| (king::attack_map(pos, c), king::attack_map(pos, them)));
+    let count = |s: Sq, by: Color| match &maps {
+        Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
+        None => pos.attack_count(s, by) as i32,
+    };
     for r in pos.royals(c).iter() {
         let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
         for off in DIR_OFF {
@@ -128,12 +136,12 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
             } else {
                 near += 1;
             }
-            if attacks {
-                let a = pos.attack_count(s, them) as i32;
+            if attacks || zone_terms {
+                let a = count(s, them);
                 if a != 0 {
                     attacked += a;
                     // The royal itself defends every square next to it.
-                    if a >= pos.attack_count(s, c) as i32 {
+                    if a >= count(s, c) {
                         weak += 1;
                     }
                 }
@@ -158,6 +166,26 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
             let danger = 2 * attacked + 4 * weak + 3 * near + 3 * enemy_hand.min(6) - shelter;
             if danger > 0 {
                 f(p.index(Term::KingDanger), danger * danger / 64);
+            }
+        }
+        if let Some((ours, theirs)) = &maps {
+            let (mut checks, mut unsafe_checks) = (0, 0);
+            if v.drops {
+                king::drop_checks(pos, c, r, ours, theirs, &mut |k, safe, not_safe| {
+                    if safe > 0 {
+                        f(p.kind(Term::DropCheck, k), safe.min(2));
+                        checks += safe.min(2);
+                    }
+                    unsafe_checks += not_safe;
+                });
+            }
+            f(p.index(Term::UnsafeCheck), unsafe_checks.min(4));
+            let (flank, defence) = king::flank(pos, c, r, ours, theirs);
+            f(p.index(Term::FlankAttack), flank);
+            f(p.index(Term::FlankDefence), defence);
+            let danger = 2 * attacked + 4 * weak + 3 * near - shelter + 6 * checks + unsafe_checks.min(4) + flank / 2 - defence / 4;
+            if danger > 0 {
+                f(p.index(Term::DropDanger), danger.min(64) * danger / 64);
             }
         }
     }

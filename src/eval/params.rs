@@ -1,5 +1,5 @@
-//! Evaluation weights per variant: a flat vector laid out as four blocks of one weight per
-//! piece kind (board value, hand value, promotion-zone bonus, advancement) followed by the
+//! Evaluation weights per variant: a flat vector laid out as blocks of one weight per
+//! piece kind (board value, hand value, promotion-zone bonus, advancement and the rest of [`Term`]) followed by the
 //! scalar terms. Defaults come from the variant's piece values; tuned weights ship as text
 //! files (`weights/<variant>.txt`, lines `piece P 100`, `shelter 12`, `#` comments) written
 //! by `shishi tune` and compiled in.
@@ -27,6 +27,9 @@ pub enum Term {
     Guard,
     /// Per kind: within two squares of an enemy royal.
     Raid,
+    /// Per kind in the enemy's hand: squares (at most two) where dropping it checks a royal
+    /// and the dropped piece cannot be taken safely.
+    DropCheck,
     /// Per own piece next to a royal.
     Shelter = PER_KIND.len() as isize,
     /// Per enemy attack on the squares next to a royal.
@@ -43,12 +46,20 @@ pub enum Term {
     KingDanger,
     /// Per file between a royal and the nearer side edge.
     KingEdge,
+    /// Squares (at most four) where an enemy drop would check a royal but could be taken.
+    UnsafeCheck,
+    /// Enemy attacks (at most two a square) on the royal's flank: three files, our camp.
+    FlankAttack,
+    /// Squares of the royal's flank that we attack.
+    FlankDefence,
+    /// The square of a second danger index that adds the drop checks and flank attacks / 64.
+    DropDanger,
 }
 
 /// Names of the per-kind groups, in [`Term`] order.
-const PER_KIND: [&str; 7] = ["piece", "hand", "promo", "advance", "mobility", "guard", "raid"];
+const PER_KIND: [&str; 8] = ["piece", "hand", "promo", "advance", "mobility", "guard", "raid", "drop_check"];
 /// Names of the scalars, in [`Term`] order.
-const SCALARS: [&str; 8] = [
+const SCALARS: [&str; 12] = [
     "shelter",
     "king_attack",
     "king_weak",
@@ -57,8 +68,12 @@ const SCALARS: [&str; 8] = [
     "tempo",
     "king_danger",
     "king_edge",
+    "unsafe_check",
+    "flank_attack",
+    "flank_defence",
+    "drop_danger",
 ];
-const _: () = assert!(Term::KingEdge as usize + 1 == PER_KIND.len() + SCALARS.len());
+const _: () = assert!(Term::DropDanger as usize + 1 == PER_KIND.len() + SCALARS.len());
 
 /// The weights of one variant.
 #[derive(Clone, Debug)]

@@ -338,7 +338,9 @@ impl<'a> Searcher<'a> {
                     }
                 }
                 if self.aborted {
-                    if depth == 1 && line == 0 && !result.1.is_empty() {
+                    // A move of the unfinished iteration that completed with a score above
+                    // alpha (the root sets its PV only then) is the better guess.
+                    if line == 0 && lines == 1 && !result.1.is_empty() {
                         best = (Some(result.1[0]), result.1.get(1).copied());
                     }
                     break 'deepen;

@@ -1,0 +1,244 @@
+//! King-zone terms that matter most where captured pieces come back as drops: the squares
+//! from which the enemy could drop a piece with check (safe when we cannot take the dropped
+//! piece, or only with the royal while the enemy also covers the square), and the enemy's
+//! attacks on the royal's flank (three files around it, inside our camp).
+//!
+//! Invariants: a drop-check square is empty, on the board, allowed for that kind (dead
+//! ranks, two pawns on a file) and reaches the royal by one of the kind's capturing atoms
+//! (steps and leaps, slides over empty squares, cannon hops over exactly one screen);
+//! ranging jumps and lion power are not looked at (no variant with drops has them).
+
+use crate::attack::DIR_OFF;
+use crate::geometry::{NSQ, RING2, Sq, adjacent, col_of, sq};
+use crate::piece::{Color, EMPTY, WALL, kind_of};
+use crate::position::Position;
+use crate::variant::{CAPTURE, Ride};
+
+/// How many pieces of colour `by` attack each square, from one walk over its pieces'
+/// capturing atoms (a slide counts up to and including its first piece, a cannon hop the
+/// squares beyond its screen up to and including the next piece, a lion every square
+/// within two, a ranging jump every square beyond its first piece). For the pieces of the
+/// drop variants this equals `Position::attack_count` on every board square (tested).
+pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
+    let t = &pos.variant().t;
+    let b = &pos.board;
+    let c = by.idx();
+    let mut map = [0u8; NSQ];
+    let mut hit = |x: i16| {
+        let m = &mut map[x as usize];
+        *m = m.saturating_add(1);
+    };
+    for from in pos.occupied(by).iter() {
+        let k = kind_of(b[from as usize]);
+        let (lo, hi) = t.atom_range[c][k as usize];
+        for a in &t.atoms[c][lo as usize..hi as usize] {
+            if a.mode & CAPTURE == 0 {
+                continue;
+            }
+            let (off, max) = (a.off, a.max as u32);
+            match a.ride {
+                Ride::Leap => {
+                    let x = from as i16 + off;
+                    if b[x as usize] != WALL {
+                        hit(x);
+                    }
+                }
+                Ride::Slide => {
+                    let mut x = from as i16;
+                    let mut steps = 0u32;
+                    loop {
+                        x += off;
+                        let q = b[x as usize];
+                        if q == WALL {
+                            break;
+                        }
+                        hit(x);
+                        steps += 1;
+                        if q != EMPTY || steps == max {
+                            break;
+                        }
+                    }
+                }
+                Ride::Hop | Ride::Range => {
+                    let mut x = from as i16 + off;
+                    let mut dist = 1u32;
+                    while b[x as usize] == EMPTY {
+                        x += off;
+                        dist += 1;
+                    }
+                    if b[x as usize] == WALL {
+                        continue;
+                    }
+                    loop {
+                        x += off;
+                        dist += 1;
+                        let q = b[x as usize];
+                        if q == WALL || (max != 0 && dist > max) {
+                            break;
+                        }
+                        hit(x);
+                        if q != EMPTY && a.ride == Ride::Hop {
+                            break;
+                        }
+                    }
+                }
+                Ride::Lion => {
+                    if off == 0 {
+                        for o in DIR_OFF.iter().chain(RING2.iter()) {
+                            let x = from as i16 + o;
+                            if b[x as usize] != WALL {
+                                hit(x);
+                            }
+                        }
+                    } else {
+                        for x in [from as i16 + off, from as i16 + 2 * off] {
+                            if b[x as usize] != WALL {
+                                hit(x);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    map
+}
+
+/// Calls `f(kind, safe, unsafe)` for every kind in the enemy's hand with the number of
+/// squares where dropping it checks the royal of colour `c` on `r`. `ours` counts our
+/// attacks, `theirs` the enemy's.
+pub(super) fn drop_checks(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], theirs: &[u8; NSQ], f: &mut impl FnMut(u8, i32, i32)) {
+    let v = pos.variant();
+    let t = &v.t;
+    let them = c.flip();
+    let b = &pos.board;
+    for &k in &t.hand_kinds {
+        if pos.hand(them, k) == 0 {
+            continue;
+        }
+        let (mut safe, mut not_safe) = (0, 0);
+        let mut seen = [0u64; 4];
+        let mut consider = |x: Sq| {
+            let bit = &mut seen[x as usize / 64];
+            if *bit >> (x % 64) & 1 != 0 {
+                return;
+            }
+            *bit |= 1 << (x % 64);
+            if t.rel_rank[them.idx()][x as usize] < t.forced[k as usize] || (v.two_pawn && k == t.pawn_kind && pos.pawns[them.idx()][col_of(x)] != 0) {
+                return;
+            }
+            let d = ours[x as usize];
+            if d == 0 || (d == 1 && adjacent(x, r) && theirs[x as usize] > 0) {
+                safe += 1;
+            } else {
+                not_safe += 1;
+            }
+        };
+        let (lo, hi) = t.atom_range[them.idx()][k as usize];
+        for a in &t.atoms[them.idx()][lo as usize..hi as usize] {
+            if a.mode & CAPTURE == 0 {
+                continue;
+            }
+            let off = a.off;
+            match a.ride {
+                Ride::Leap => {
+                    let x = (r as i16 - off) as Sq;
+                    if b[x as usize] == EMPTY {
+                        consider(x);
+                    }
+                }
+                Ride::Slide => {
+                    let mut x = r as i16;
+                    let mut steps = 0u32;
+                    loop {
+                        x -= off;
+                        if b[x as usize] != EMPTY {
+                            break;
+                        }
+                        consider(x as Sq);
+                        steps += 1;
+                        if steps == a.max as u32 {
+                            break;
+                        }
+                    }
+                }
+                Ride::Hop => {
+                    let mut x = r as i16 - off;
+                    let mut dist = 1;
+                    while b[x as usize] == EMPTY {
+                        x -= off;
+                        dist += 1;
+                    }
+                    if b[x as usize] == WALL {
+                        continue;
+                    }
+                    loop {
+                        x -= off;
+                        dist += 1;
+                        if (a.max != 0 && dist > a.max as i32) || b[x as usize] != EMPTY {
+                            break;
+                        }
+                        consider(x as Sq);
+                    }
+                }
+                Ride::Range | Ride::Lion => {}
+            }
+        }
+        if safe + not_safe > 0 {
+            f(k, safe, not_safe);
+        }
+    }
+}
+
+/// (squares of the flank the enemy attacks plus those it attacks twice, squares of it we
+/// attack): the flank is the three files centred on the royal (moved in from the edge) and the
+/// ranks of our camp (a little over half the board).
+pub(super) fn flank(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], theirs: &[u8; NSQ]) -> (i32, i32) {
+    let v = pos.variant();
+    let (w, h) = (v.width, v.height);
+    let centre = col_of(r).clamp(1, w.saturating_sub(2));
+    let camp = (h - 1) / 2 + 2;
+    let (mut attack, mut defence) = (0, 0);
+    for row in 0..h {
+        let s0 = sq(centre, row);
+        // Ranks counted from our own back rank: 0 is ours.
+        if h - 1 - v.t.rel_rank[c.idx()][s0 as usize] as usize >= camp {
+            continue;
+        }
+        for col in centre.saturating_sub(1)..(centre + 2).min(w) {
+            let s = sq(col, row);
+            attack += theirs[s as usize].min(2) as i32;
+            defence += (ours[s as usize] > 0) as i32;
+        }
+    }
+    (attack, defence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attack_maps_agree_with_attack_counts_in_the_drop_variants() {
+        for v in crate::variant::all().into_iter().filter(|v| v.drops) {
+            let mut pos = Position::startpos(v);
+            let mut seed = 0x2545_F491_4F6C_DD1Du64;
+            for _ in 0..150 {
+                for c in [Color::Black, Color::White] {
+                    let map = attack_map(&pos, c);
+                    for s in v.t.on_board.iter() {
+                        assert_eq!(map[s as usize] as u32, pos.attack_count(s, c), "{} {} {s}", v.name, pos.to_sfen());
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed >> 11) as usize % moves.len()]);
+            }
+        }
+    }
+}
