@@ -8,7 +8,9 @@
 //! attacks on the adjacent squares and the squares the enemy controls there (attack counts),
 //! enemy pieces within two squares, enemy non-pawn pieces in hand times the empty squares next
 //! to it, the royal's distance from the side edge, and the square of a danger index that
-//! combines these (king safety grows faster than linearly with the attack).
+//! combines these (king safety grows faster than linearly with the attack). In drop variants,
+//! also the king zone (`king.rs`): safe and unsafe drop checks, flank attack and defence, and
+//! a second danger index that adds them.
 //!
 //! Invariant: [`evaluate`] equals the side-to-move sign times the dot product of the weights
 //! with [`features`] (tests check it), which is what the tuner (`crate::tune`) fits. Terms
