@@ -221,24 +221,14 @@ mod tests {
     #[test]
     fn attack_maps_agree_with_attack_counts_in_the_drop_variants() {
         for v in crate::variant::all().into_iter().filter(|v| v.drops) {
-            let mut pos = Position::startpos(v);
-            let mut seed = 0x2545_F491_4F6C_DD1Du64;
-            for _ in 0..150 {
+            super::super::random_game(v, 0x2545_F491_4F6C_DD1D, 150, |pos| {
                 for c in [Color::Black, Color::White] {
-                    let map = attack_map(&pos, c);
+                    let map = attack_map(pos, c);
                     for s in v.t.on_board.iter() {
                         assert_eq!(map[s as usize] as u32, pos.attack_count(s, c), "{} {} {s}", v.name, pos.to_sfen());
                     }
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(moves[(seed >> 11) as usize % moves.len()]);
-            }
+            });
         }
     }
 }

@@ -250,6 +250,28 @@ fn mobility(pos: &Position, sq: Sq, c: Color, k: u8) -> i32 {
     n
 }
 
+/// Test helper: plays a pseudo-random legal game of `v` from the start (xorshift from `seed`)
+/// and calls `f` on each position, up to `plies` of them, until no move is left or a side has
+/// lost its royals.
+#[cfg(test)]
+pub(crate) fn random_game(v: &'static crate::variant::Variant, mut seed: u64, plies: usize, mut f: impl FnMut(&Position)) {
+    let mut pos = Position::startpos(v);
+    for _ in 0..plies {
+        f(&pos);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        pos.make(moves[(seed >> 11) as usize % moves.len()]);
+        if pos.royals(pos.side_to_move()).is_empty() {
+            break;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,25 +279,12 @@ mod tests {
     #[test]
     fn evaluate_is_the_dot_product_of_weights_and_features() {
         for v in crate::variant::all() {
-            let mut pos = Position::startpos(v);
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-            for _ in 0..120 {
+            random_game(v, 0x9E37_79B9_7F4A_7C15, 120, |pos| {
                 let p = params(v);
-                let dot: i32 = features(&pos).iter().map(|&(i, x)| p.w[i] * x).sum();
+                let dot: i32 = features(pos).iter().map(|&(i, x)| p.w[i] * x).sum();
                 let sign = if pos.side_to_move() == Color::Black { 1 } else { -1 };
-                assert_eq!(evaluate(&pos), sign * dot, "{} {}", v.name, pos.to_sfen());
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(moves[(seed >> 11) as usize % moves.len()]);
-                if pos.royals(pos.side_to_move()).is_empty() {
-                    break;
-                }
-            }
+                assert_eq!(evaluate(pos), sign * dot, "{} {}", v.name, pos.to_sfen());
+            });
         }
     }
 
