@@ -245,9 +245,16 @@ impl Position {
     /// squares and the two-pawn rule go.
     #[inline]
     fn drop_rank_ok(&self, k: u8, to: Sq) -> bool {
+        self.drop_rank_ok_for(self.side, k, to)
+    }
+
+    /// Whether colour `c` may drop `k` on the (empty) square `to` as far as dead squares and
+    /// the two-pawn rule go (the evaluation asks it of the side not to move).
+    #[inline]
+    pub(crate) fn drop_rank_ok_for(&self, c: Color, k: u8, to: Sq) -> bool {
         let v = self.variant();
         let t = &v.t;
-        let us = self.side.idx();
+        let us = c.idx();
         t.rel_rank[us][to as usize] >= t.forced[k as usize] && !(v.two_pawn && k == t.pawn_kind && self.pawns[us][col_of(to)] != 0)
     }
 

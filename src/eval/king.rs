@@ -108,8 +108,7 @@ pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
 /// squares where dropping it checks the royal of colour `c` on `r`. `ours` counts our
 /// attacks, `theirs` the enemy's.
 pub(super) fn drop_checks(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], theirs: &[u8; NSQ], f: &mut impl FnMut(u8, i32, i32)) {
-    let v = pos.variant();
-    let t = &v.t;
+    let t = &pos.variant().t;
     let them = c.flip();
     let b = &pos.board;
     for &k in &t.hand_kinds {
@@ -124,7 +123,7 @@ pub(super) fn drop_checks(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], the
                 return;
             }
             *bit |= 1 << (x % 64);
-            if t.rel_rank[them.idx()][x as usize] < t.forced[k as usize] || (v.two_pawn && k == t.pawn_kind && pos.pawns[them.idx()][col_of(x)] != 0) {
+            if !pos.drop_rank_ok_for(them, k, x) {
                 return;
             }
             let d = ours[x as usize];

@@ -116,7 +116,12 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
         0
     };
     let attacks = all || p.w[p.index(Term::KingAttack)] != 0 || p.w[p.index(Term::KingWeak)] != 0 || p.w[p.index(Term::KingDanger)] != 0;
-    let zone_terms = v.drops && (all || p.w[p.index(Term::DropDanger)] != 0 || p.w[p.index(Term::FlankAttack)] != 0 || p.w[p.index(Term::FlankDefence)] != 0);
+    let zone_terms = v.drops
+        && (all
+            || [Term::DropDanger, Term::FlankAttack, Term::FlankDefence, Term::UnsafeCheck]
+                .iter()
+                .any(|&x| p.w[p.index(x)] != 0)
+            || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
     // With the zone terms on, one walk per colour gives every attack count at once.
     let maps = zone_terms.then(|| (king::attack_map(pos, c), king::attack_map(pos, them)));
     let count = |s: Sq, by: Color| match &maps {
@@ -162,30 +167,30 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
         if enemy_hand != 0 {
             f(p.index(Term::HandDanger), enemy_hand * empty);
         }
+        // The part of the danger indices that both share.
+        let base = 2 * attacked + 4 * weak + 3 * near - shelter;
         if attacks {
             f(p.index(Term::KingAttack), attacked);
             f(p.index(Term::KingWeak), weak);
-            let danger = 2 * attacked + 4 * weak + 3 * near + 3 * enemy_hand.min(6) - shelter;
+            let danger = base + 3 * enemy_hand.min(6);
             if danger > 0 {
                 f(p.index(Term::KingDanger), danger * danger / 64);
             }
         }
         if let Some((ours, theirs)) = &maps {
             let (mut checks, mut unsafe_checks) = (0, 0);
-            if v.drops {
-                king::drop_checks(pos, c, r, ours, theirs, &mut |k, safe, not_safe| {
-                    if safe > 0 {
-                        f(p.kind(Term::DropCheck, k), safe.min(2));
-                        checks += safe.min(2);
-                    }
-                    unsafe_checks += not_safe;
-                });
-            }
+            king::drop_checks(pos, c, r, ours, theirs, &mut |k, safe, not_safe| {
+                if safe > 0 {
+                    f(p.kind(Term::DropCheck, k), safe.min(2));
+                    checks += safe.min(2);
+                }
+                unsafe_checks += not_safe;
+            });
             f(p.index(Term::UnsafeCheck), unsafe_checks.min(4));
             let (flank, defence) = king::flank(pos, c, r, ours, theirs);
             f(p.index(Term::FlankAttack), flank);
             f(p.index(Term::FlankDefence), defence);
-            let danger = 2 * attacked + 4 * weak + 3 * near - shelter + 6 * checks + unsafe_checks.min(4) + flank / 2 - defence / 4;
+            let danger = base + 6 * checks + unsafe_checks.min(4) + flank / 2 - defence / 4;
             if danger > 0 {
                 f(p.index(Term::DropDanger), danger.min(64) * danger / 64);
             }

@@ -1,6 +1,6 @@
 //! Evaluation weights per variant: a flat vector laid out as blocks of one weight per
-//! piece kind (board value, hand value, promotion-zone bonus, advancement and the rest of [`Term`]) followed by the
-//! scalar terms. Defaults come from the variant's piece values; tuned weights ship as text
+//! piece kind (board value, hand value, promotion-zone bonus, advancement and the other
+//! per-kind groups of [`Term`]) followed by the scalar terms. Defaults come from the variant's piece values; tuned weights ship as text
 //! files (`weights/<variant>.txt`, lines `piece P 100`, `shelter 12`, `#` comments) written
 //! by `shishi tune` and compiled in.
 //!
