@@ -88,6 +88,35 @@ fn chu_against_the_xboard_front_end() {
 }
 
 #[test]
+fn xboard_engines_are_told_the_random_opening() {
+    // The referee starts from the position after the random plies; an XBoard engine, which gets
+    // no SFEN, must be sent those plies first, or it plays from the start position.
+    let exe = env!("CARGO_BIN_EXE_shishi");
+    let xb = format!("xb=xboard:{exe} xboard");
+    for variant in ["shogi", "shoshogi"] {
+        let text = run_match(&[
+            "--variant",
+            variant,
+            "--engine",
+            "self",
+            "--engine",
+            &xb,
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--random-plies",
+            "6",
+            "--max-plies",
+            "16",
+            "--strict",
+        ]);
+        assert!(text.contains("Game 2 (xb vs shishi)"), "{text}");
+        assert!(!text.contains("claim") && !text.contains("illegal move"), "{text}");
+    }
+}
+
+#[test]
 fn bad_arguments_are_errors() {
     for args in [
         vec!["--variant", "nosuch", "--engine", "self", "--engine", "self"],

@@ -241,10 +241,20 @@ fn play_game(cfg: &MatchConfig, number: usize, players_idx: [usize; 2], start: P
         time_loss: false,
     };
     let names = [cfg.engines[players_idx[0]].name.clone(), cfg.engines[players_idx[1]].name.clone()];
+    // The opening's own start and moves, for XBoard engines (which get no SFEN).
+    let opening_moves: Vec<crate::moves::Move> = start.history().iter().map(|u| u.mv).collect();
+    let mut root = start.clone();
+    for _ in 0..opening_moves.len() {
+        root.unmake();
+    }
+    let root_sfen = root.to_sfen();
     let mut players: Vec<Player> = Vec::new();
     for (side, &i) in players_idx.iter().enumerate() {
         match Player::start(&cfg.engines[i], v) {
-            Ok(p) => players.push(p),
+            Ok(mut p) => {
+                p.set_opening(root_sfen.clone(), opening_moves.clone());
+                players.push(p)
+            }
             Err(e) => {
                 record.result = if side == 0 { "0-1" } else { "1-0" };
                 record.termination = format!("{} failed to start: {e}", names[side]);
@@ -532,7 +542,7 @@ pub fn to_pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
     };
     if g.start != Position::startpos(v).to_sfen() {
         tag(&mut s, "SetUp", "1");
-        tag(&mut s, "FEN", &sfen_to_xboard_fen(&g.start));
+        tag(&mut s, "FEN", &sfen_to_xboard_fen(&g.start, v.drops));
     }
     s.push('\n');
     let mut line = String::new();
@@ -562,8 +572,9 @@ pub fn to_pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
     s
 }
 
-/// XBoard FEN of an SFEN (holdings in brackets, `w` for the first player).
-fn sfen_to_xboard_fen(sfen: &str) -> String {
+/// XBoard FEN of an SFEN (holdings in brackets where the variant has drops, `w` for the first
+/// player).
+pub(crate) fn sfen_to_xboard_fen(sfen: &str, drops: bool) -> String {
     let f: Vec<&str> = sfen.split_whitespace().collect();
     let board = f.first().copied().unwrap_or("");
     let side = if f.get(1) == Some(&"w") { "b" } else { "w" };
@@ -581,7 +592,11 @@ fn sfen_to_xboard_fen(sfen: &str) -> String {
             }
         }
     }
-    format!("{board}[{holdings}] {side} 0 1")
+    if drops {
+        format!("{board}[{holdings}] {side} 0 1")
+    } else {
+        format!("{board} {side} 0 1")
+    }
 }
 
 /// A game as a USI record line: `position sfen S moves …` after a comment with the result.

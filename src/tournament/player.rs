@@ -89,6 +89,10 @@ pub struct Player {
     /// XBoard: moves of the game already sent.
     sent: usize,
     rank_base: usize,
+    /// XBoard: the engine accepted `setboard`.
+    setboard: bool,
+    /// XBoard: the opening still to send (its start SFEN and moves).
+    opening: Option<(String, Vec<crate::moves::Move>)>,
 }
 
 /// Clock information for one move request, in milliseconds.
@@ -129,6 +133,8 @@ impl Player {
             lines,
             sent: 0,
             rank_base: variant.xboard_rank_base(),
+            setboard: false,
+            opening: None,
         };
         p.handshake(variant)?;
         Ok(p)
@@ -212,6 +218,9 @@ impl Player {
                 for k in &accepted {
                     self.send(&format!("accepted {k}"));
                 }
+                self.setboard = lines
+                    .iter()
+                    .any(|l| l.starts_with("feature ") && l.split_whitespace().any(|w| w == "setboard=1"));
                 self.send("new");
                 self.send(&format!("variant {}", v.xboard_name));
                 // As XBoard does: hash size and cores are commands, not options (some engines,
@@ -237,6 +246,12 @@ impl Player {
             }
         }
         Ok(())
+    }
+
+    /// XBoard: the opening that led to the game's start position (`root` SFEN and the moves
+    /// from it), sent before the first move request. USI engines get the start SFEN instead.
+    pub fn set_opening(&mut self, root: String, moves: Vec<crate::moves::Move>) {
+        self.opening = Some((root, moves));
     }
 
     /// Asks for a move in `game` (start SFEN and moves so far); waits until `deadline`.
@@ -278,6 +293,23 @@ impl Player {
                 }
             }
             Proto::Xboard => {
+                // The opening: `setboard` where it does not start from the variant's start
+                // position (as XBoard does), then its moves, before the game's own.
+                if let Some((root, moves)) = self.opening.take() {
+                    if root != Position::startpos(v).to_sfen() {
+                        if !self.setboard {
+                            return Answer::Claim("Error (no setboard feature): cannot start from a set-up position".into());
+                        }
+                        self.send(&format!("setboard {}", super::sfen_to_xboard_fen(&root, v.drops)));
+                    }
+                    if let Ok(mut p) = Position::from_sfen(v, &root) {
+                        for m in moves {
+                            let text = p.move_to_xboard(m, self.rank_base);
+                            self.send(&format!("usermove {text}"));
+                            p.make(m);
+                        }
+                    }
+                }
                 // Replay the moves it has not seen (the engine stays in force mode).
                 let history: Vec<crate::moves::Move> = game.history().iter().map(|u| u.mv).collect();
                 let mut replay = game.clone();
