@@ -12,6 +12,10 @@
 //! also the king zone (`king.rs`): safe and unsafe drop checks, flank attack and defence, and
 //! a second danger index that adds them.
 //!
+//! Without drops, a side far ahead in material against few pieces (the mop-up of Stockfish's
+//! endgames) is paid for driving the enemy royals to the edge and bringing its pieces near
+//! them, which turns won endings into mates instead of shuffles.
+//!
 //! Invariant: [`evaluate`] equals the side-to-move sign times the dot product of the weights
 //! with [`features`] (tests check it), which is what the tuner (`crate::tune`) fits. Terms
 //! whose weights are zero are skipped by [`evaluate`] (they cost nothing in variants that do
@@ -61,6 +65,27 @@ pub fn trace(pos: &Position) -> Vec<String> {
         .collect();
     out.push(format!("total {} (side to move)", evaluate(pos)));
     out
+}
+
+/// Whether `c` is far enough ahead for the mop-up terms: the enemy has a royal and at most six
+/// pieces, and `c`'s non-royal material (the variant's piece values) is at least twice the
+/// enemy's and a rook-sized margin above it.
+fn mop_up(pos: &Position, c: Color) -> bool {
+    let them = c.flip();
+    if pos.royals(them).is_empty() || pos.occupied(them).count() > 6 {
+        return false;
+    }
+    let v = pos.variant();
+    let material = |side: Color| -> i32 {
+        pos.occupied(side)
+            .iter()
+            .map(|sq| kind_of(pos.piece_at(sq)))
+            .filter(|&k| v.t.royal_mask >> k & 1 == 0)
+            .map(|k| v.piece(k).value)
+            .sum()
+    };
+    let (ours, theirs) = (material(c), material(them));
+    ours >= 2 * theirs && ours >= theirs + 1000
 }
 
 /// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
@@ -128,6 +153,25 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
         Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
         None => pos.attack_count(s, by) as i32,
     };
+    if !v.drops && (all || p.w[p.index(Term::MopEdge)] != 0 || p.w[p.index(Term::MopClose)] != 0) && mop_up(pos, c) {
+        let (w, h) = (v.width as i32, v.height as i32);
+        let mut edge = 0;
+        for r in enemy.iter() {
+            let (x, y) = (col_of(*r) as i32, row_of(*r) as i32);
+            edge += x.min(w - 1 - x).min(y).min(h - 1 - y);
+        }
+        f(p.index(Term::MopEdge), edge);
+        let mut close = 0;
+        for sq in pos.occupied(c).iter() {
+            let d = enemy
+                .iter()
+                .map(|&r| col_of(r).abs_diff(col_of(sq)).max(row_of(r).abs_diff(row_of(sq))) as i32)
+                .min()
+                .unwrap_or(0);
+            close += (w.max(h) - 1 - d).max(0);
+        }
+        f(p.index(Term::MopClose), close);
+    }
     for r in pos.royals(c).iter() {
         let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
         for off in DIR_OFF {
@@ -291,6 +335,29 @@ mod tests {
                 assert_eq!(evaluate(pos), sign * dot, "{} {}", v.name, pos.to_sfen());
             });
         }
+    }
+
+    #[test]
+    fn mop_up_drives_the_bare_king_to_the_edge() {
+        // Sho: White has nine promoted pieces against king and promoted silver (a won ending
+        // that the engine used to shuffle in until the move limit).
+        let v = crate::variant::Variant::by_name("shoshogi").expect("sho");
+        let p = params(v);
+        let centre = Position::from_sfen(v, "9/9/9/9/9/3K+S1+b+s1/5+nk2/+l+p3+s+l+p1/2+p6 w - 1").expect("sfen");
+        let f = features(&centre);
+        let get = |f: &[(usize, i32)], t: Term| f.iter().find(|&&(i, _)| i == p.index(t)).map_or(0, |&(_, x)| x);
+        // From Black's point of view: White's terms count negatively; Black gets none.
+        assert_eq!(get(&f, Term::MopEdge), -3, "{f:?}");
+        assert!(get(&f, Term::MopClose) < 0);
+        let dot: i32 = f.iter().map(|&(i, x)| p.w[i] * x).sum();
+        assert_eq!(evaluate(&centre), -dot);
+        // The same king on the edge: no edge term.
+        let edge = Position::from_sfen(v, "9/9/9/9/9/K2+S1+b+s2/5+nk2/+l+p3+s+l+p1/2+p6 w - 1").expect("sfen");
+        assert_eq!(get(&features(&edge), Term::MopEdge), 0);
+        // Even material: no mop-up.
+        let start = Position::startpos(v);
+        assert_eq!(get(&features(&start), Term::MopEdge), 0);
+        assert_eq!(get(&features(&start), Term::MopClose), 0);
     }
 
     #[test]

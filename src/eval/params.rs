@@ -54,12 +54,18 @@ pub enum Term {
     FlankDefence,
     /// The square of a second danger index that adds the drop checks and flank attacks / 64.
     DropDanger,
+    /// Mop-up (variants without drops, far ahead in material): per rank or file between an
+    /// enemy royal and the nearest edge.
+    MopEdge,
+    /// Mop-up: per own piece, the board's longer side minus one minus its king-move distance
+    /// to the nearest enemy royal.
+    MopClose,
 }
 
 /// Names of the per-kind groups, in [`Term`] order.
 const PER_KIND: [&str; 8] = ["piece", "hand", "promo", "advance", "mobility", "guard", "raid", "drop_check"];
 /// Names of the scalars, in [`Term`] order.
-const SCALARS: [&str; 12] = [
+const SCALARS: [&str; 14] = [
     "shelter",
     "king_attack",
     "king_weak",
@@ -72,8 +78,10 @@ const SCALARS: [&str; 12] = [
     "flank_attack",
     "flank_defence",
     "drop_danger",
+    "mop_edge",
+    "mop_close",
 ];
-const _: () = assert!(Term::DropDanger as usize + 1 == PER_KIND.len() + SCALARS.len());
+const _: () = assert!(Term::MopClose as usize + 1 == PER_KIND.len() + SCALARS.len());
 
 /// The weights of one variant.
 #[derive(Clone, Debug)]
@@ -119,6 +127,10 @@ impl Params {
             }
         }
         let i = p.index(Term::Shelter);
+        p.w[i] = 12;
+        let i = p.index(Term::MopEdge);
+        p.w[i] = -60;
+        let i = p.index(Term::MopClose);
         p.w[i] = 12;
         p
     }
