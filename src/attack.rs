@@ -36,14 +36,35 @@ impl Position {
         self.scan::<true>(s, by)
     }
 
-    /// Counts the attackers of `s` of colour `by`; without `ALL` stops at the first (returns 1).
+    /// The squares of the pieces of colour `by` that attack `s` (x-rays not included), in
+    /// ascending order, each once.
+    pub fn attackers(&self, s: Sq, by: Color) -> arrayvec::ArrayVec<Sq, 64> {
+        let mut out = arrayvec::ArrayVec::new();
+        self.scan_with::<true>(s, by, &mut |x| {
+            if !out.contains(&x) {
+                let _ = out.try_push(x);
+            }
+        });
+        out.sort_unstable();
+        out
+    }
+
+    #[inline]
     fn scan<const ALL: bool>(&self, s: Sq, by: Color) -> u32 {
+        self.scan_with::<ALL>(s, by, &mut |_| {})
+    }
+
+    /// Counts the attackers of `s` of colour `by`, calling `hit` with each one's square;
+    /// without `ALL` stops at the first (returns 1).
+    #[inline]
+    fn scan_with<const ALL: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
         let mut n = 0;
         let t = &self.variant().t;
         let b = &self.board;
         let c = by.idx();
         for &(off, mask) in &t.leaps[c] {
             if hits(b[(s as i16 + off) as usize], by, mask) {
+                hit((s as i16 + off) as Sq);
                 n += 1;
                 if !ALL {
                     return 1;
@@ -63,12 +84,14 @@ impl Position {
                     continue;
                 }
                 if hits(p, by, near | t.slider[c][d]) {
+                    hit(x as Sq);
                     n += 1;
                     if !ALL {
                         return 1;
                     }
                 }
                 if t.jump2[c][d] != 0 && hits(b[(x + off) as usize], by, t.jump2[c][d]) {
+                    hit((x + off) as Sq);
                     n += 1;
                     if !ALL {
                         return 1;
@@ -89,6 +112,7 @@ impl Position {
                     continue;
                 }
                 if hits(p, by, t.slider[c][d]) {
+                    hit(x as Sq);
                     n += 1;
                     if !ALL {
                         return 1;
@@ -108,6 +132,7 @@ impl Position {
                     break;
                 }
                 if hits(q, by, mask) {
+                    hit(x as Sq);
                     n += 1;
                     if !ALL {
                         return 1;
@@ -124,5 +149,26 @@ impl Position {
         let us = self.side;
         let r = &self.royals[us.idx()];
         r.count() == 1 && r.first().is_some_and(|k| self.attacked(k, us.flip()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveList;
+
+    #[test]
+    fn every_capture_comes_from_a_listed_attacker() {
+        // Static exchange evaluation generates only the attackers' captures; a capture by any
+        // other piece would be missed.
+        for v in crate::variant::all() {
+            crate::eval::random_game(v, 0x2545_F491_4F6C_DD1D, 160, |pos| {
+                let mut caps = MoveList::new();
+                pos.generate_captures(&mut caps);
+                for m in caps.iter().filter(|m| !m.is_drop() && m.to() != m.from()) {
+                    let a = pos.attackers(m.to(), pos.side_to_move());
+                    assert!(a.contains(&m.from()), "{} {}: {m:?} not from {a:?}", v.name, pos.to_sfen());
+                }
+            });
+        }
     }
 }

@@ -294,6 +294,11 @@ impl Position {
         self.generate(list, false);
     }
 
+    /// Appends the pseudo-legal captures of the piece of the side to move on `from`.
+    pub fn generate_captures_from(&self, from: Sq, list: &mut MoveList) {
+        Gen::new(self, list, false).piece_moves(from);
+    }
+
     fn generate(&self, list: &mut MoveList, quiet: bool) {
         let mut g = Gen::new(self, list, quiet);
         for from in self.occ[self.side.idx()].iter() {

@@ -94,8 +94,12 @@ impl Position {
         if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() || !self.attacked(sq, self.side_to_move()) {
             return 0;
         }
+        // Only the pieces that attack `sq` can capture there: their captures, in square order
+        // (as the full generator would list them).
         let mut caps = MoveList::new();
-        self.generate_captures(&mut caps);
+        for from in self.attackers(sq, self.side_to_move()) {
+            self.generate_captures_from(from, &mut caps);
+        }
         let mut best: Option<(i32, Move)> = None;
         for &m in caps.iter() {
             if m.to() != sq || m.is_drop() {
