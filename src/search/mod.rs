@@ -448,6 +448,12 @@ impl<'a> Searcher<'a> {
     /// Orders moves: hash move, captures that do not lose material (SEE) by victim then
     /// attacker, promotions, killers, quiet moves by history, and losing captures last.
     fn order(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) {
+        self.order_with(moves, tt_move, ply, true);
+    }
+
+    /// [`Self::order`]; without `see`, every capture is taken to pass the exchange test (the
+    /// quiescence search has already dropped the others).
+    fn order_with(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: bool) {
         let counter = self.counter_move();
         let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = arrayvec::ArrayVec::new();
         for &m in moves.iter() {
@@ -456,7 +462,7 @@ impl<'a> Searcher<'a> {
             } else if self.pos.is_capture(m) {
                 let victim = self.pos.captured_value(m);
                 let attacker = self.pos.variant().piece(kind_of(self.pos.piece_at(m.from()))).value;
-                if self.pos.see_ge(m, 0) {
+                if !see || self.pos.see_ge(m, 0) {
                     (1 << 24) + victim * 16 - attacker / 8
                 } else {
                     -(1 << 22) + victim
@@ -788,7 +794,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.order(&mut moves, Move::NONE, ply.min(MAX_PLY));
+        // Out of check every capture left has passed the exchange test.
+        self.order_with(&mut moves, Move::NONE, ply.min(MAX_PLY), in_check);
         for &m in moves.iter() {
             self.pos.make(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
