@@ -24,7 +24,7 @@
 mod king;
 mod params;
 
-pub use params::{Params, Term, params};
+pub use params::{Params, Term, params, used};
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{RING2, Sq, col_of, row_of};
@@ -103,17 +103,19 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
             .iter()
             .any(|&r| col_of(r).abs_diff(col_of(sq)) <= 2 && row_of(r).abs_diff(row_of(sq)) <= 2)
     };
+    let u = used(v);
+    let (guard, raid, advance) = (all || u.guard, all || u.raid, all || u.advance);
     for sq in pos.occupied(c).iter() {
         let k = kind_of(pos.piece_at(sq));
         f(p.kind(Term::Piece, k), 1);
-        if t.royal_mask >> k & 1 == 0 && near(sq, &own) {
+        if guard && t.royal_mask >> k & 1 == 0 && near(sq, &own) {
             f(p.kind(Term::Guard, k), 1);
         }
-        if near(sq, &enemy) {
+        if raid && near(sq, &enemy) {
             f(p.kind(Term::Raid, k), 1);
         }
         let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
-        if adv != 0 {
+        if advance && adv != 0 {
             f(p.kind(Term::Advance, k), adv);
         }
         if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {

@@ -92,6 +92,29 @@ pub struct Params {
     pub w: Vec<i32>,
 }
 
+/// Which per-kind groups of the shipped weights have a non-zero weight (the evaluation skips
+/// the others; `features` computes them all).
+#[derive(Clone, Copy, Debug)]
+pub struct Used {
+    /// Guard (own royal within two squares).
+    pub guard: bool,
+    /// Raid (enemy royal within two squares).
+    pub raid: bool,
+    /// Advancement.
+    pub advance: bool,
+}
+
+impl Used {
+    fn of(p: &Params) -> Used {
+        let any = |t: Term| (1..=p.kinds as u8).any(|k| p.w[p.kind(t, k)] != 0);
+        Used {
+            guard: any(Term::Guard),
+            raid: any(Term::Raid),
+            advance: any(Term::Advance),
+        }
+    }
+}
+
 impl Params {
     /// Index of a per-kind weight (`kind` from 1).
     #[inline]
@@ -190,6 +213,14 @@ fn shipped(name: &str) -> &'static str {
         "chushogi" => include_str!("weights/chushogi.txt"),
         _ => "",
     }
+}
+
+static USED: LazyLock<Vec<Used>> = LazyLock::new(|| ALL.iter().map(Used::of).collect());
+
+/// The groups of [`params`]`(v)` in use.
+#[inline]
+pub fn used(v: &Variant) -> Used {
+    USED[v.index]
 }
 
 static ALL: LazyLock<Vec<Params>> = LazyLock::new(|| {
