@@ -477,7 +477,7 @@ impl<'a> Searcher<'a> {
             scored.push((s + if m.is_promotion() { 1 << 22 } else { 0 }, m));
         }
         scored.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
-        for (slot, (_, m)) in moves.iter_mut().zip(scored) {
+        for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
             *slot = m;
         }
     }
