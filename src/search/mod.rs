@@ -785,18 +785,14 @@ impl<'a> Searcher<'a> {
             self.pos.legal_captures_into(&mut moves);
             let margin = alpha - stand - DELTA_MARGIN;
             moves.retain(|m| m.is_promotion() || self.pos.captured_value(*m) >= margin);
-            let mut i = 0;
-            while i < moves.len() {
-                if self.pos.see_ge(moves[i], 0) {
-                    i += 1;
-                } else {
-                    moves.swap_remove(i);
-                }
-            }
         }
-        // Out of check every capture left has passed the exchange test.
+        // Out of check the captures are ordered by victim and attacker and each is tested by
+        // exchange evaluation only when its turn comes (a cutoff spares the rest the test).
         self.order_with(&mut moves, Move::NONE, ply.min(MAX_PLY), in_check);
         for &m in moves.iter() {
+            if !in_check && !self.pos.see_ge(m, 0) {
+                continue;
+            }
             self.pos.make(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
