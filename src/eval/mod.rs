@@ -24,7 +24,7 @@
 mod king;
 mod params;
 
-pub use params::{Params, Term, params, used};
+pub use params::{Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{RING2, Sq, col_of, row_of};
@@ -37,7 +37,8 @@ pub fn evaluate(pos: &Position) -> i32 {
     let p = params(pos.variant());
     let w = &p.w;
     let us = pos.side_to_move();
-    let mut s = w[p.index(Term::Tempo)];
+    // Board values, zone bonuses and advancement come summed from the position.
+    let mut s = w[p.index(Term::Tempo)] + pos.psq[us.idx()] - pos.psq[us.flip().idx()];
     visit(pos, p, us, false, &mut |i, x| s += w[i] * x);
     visit(pos, p, us.flip(), false, &mut |i, x| s -= w[i] * x);
     s
@@ -104,22 +105,31 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
             .any(|&r| col_of(r).abs_diff(col_of(sq)) <= 2 && row_of(r).abs_diff(row_of(sq)) <= 2)
     };
     let u = used(v);
-    let (guard, raid, advance) = (all || u.guard, all || u.raid, all || u.advance);
-    for sq in pos.occupied(c).iter() {
+    let (guard, raid) = (all || u.guard, all || u.raid);
+    // Without `all`, the piece-square terms come from the position's sums (see `evaluate`),
+    // and the loop runs only for the groups in use.
+    let pieces = if all || u.guard || u.raid || u.mobility {
+        pos.occupied(c).iter()
+    } else {
+        crate::geometry::Bits::EMPTY.iter()
+    };
+    for sq in pieces {
         let k = kind_of(pos.piece_at(sq));
-        f(p.kind(Term::Piece, k), 1);
+        if all {
+            f(p.kind(Term::Piece, k), 1);
+            let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
+            if adv != 0 {
+                f(p.kind(Term::Advance, k), adv);
+            }
+            if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
+                f(p.kind(Term::Promo, k), 1);
+            }
+        }
         if guard && t.royal_mask >> k & 1 == 0 && near(sq, &own) {
             f(p.kind(Term::Guard, k), 1);
         }
         if raid && near(sq, &enemy) {
             f(p.kind(Term::Raid, k), 1);
-        }
-        let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
-        if advance && adv != 0 {
-            f(p.kind(Term::Advance, k), adv);
-        }
-        if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
-            f(p.kind(Term::Promo, k), 1);
         }
         let m = p.kind(Term::Mobility, k);
         if all || p.w[m] != 0 {

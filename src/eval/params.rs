@@ -100,8 +100,8 @@ pub struct Used {
     pub guard: bool,
     /// Raid (enemy royal within two squares).
     pub raid: bool,
-    /// Advancement.
-    pub advance: bool,
+    /// Mobility.
+    pub mobility: bool,
 }
 
 impl Used {
@@ -110,7 +110,7 @@ impl Used {
         Used {
             guard: any(Term::Guard),
             raid: any(Term::Raid),
-            advance: any(Term::Advance),
+            mobility: any(Term::Mobility),
         }
     }
 }
@@ -213,6 +213,33 @@ fn shipped(name: &str) -> &'static str {
         "chushogi" => include_str!("weights/chushogi.txt"),
         _ => "",
     }
+}
+
+/// The terms that depend only on a piece and its square (board value, promotion-zone bonus,
+/// advancement), indexed by [`crate::position::psq_index`]; positions keep their sums.
+fn psq_of(v: &Variant, p: &Params) -> Vec<i32> {
+    let t = &v.t;
+    let mut table = vec![0; (p.kinds + 1) * 2 * crate::geometry::NSQ];
+    for k in 1..=p.kinds as u8 {
+        for c in 0..2 {
+            for s in t.on_board.iter() {
+                let adv = v.height as i32 - 1 - t.rel_rank[c][s as usize] as i32;
+                let mut x = p.w[p.kind(Term::Piece, k)] + adv * p.w[p.kind(Term::Advance, k)];
+                if t.promote[k as usize] != 0 && t.zone[c].has(s) {
+                    x += p.w[p.kind(Term::Promo, k)];
+                }
+                table[crate::position::psq_index(k, c, s)] = x;
+            }
+        }
+    }
+    table
+}
+
+static PSQ: LazyLock<Vec<Vec<i32>>> = LazyLock::new(|| crate::variant::all().into_iter().map(|v| psq_of(v, params(v))).collect());
+
+/// The piece-square table of the shipped weights of `v`.
+pub fn psq_table(v: &Variant) -> &'static [i32] {
+    &PSQ[v.index]
 }
 
 static USED: LazyLock<Vec<Used>> = LazyLock::new(|| ALL.iter().map(Used::of).collect());

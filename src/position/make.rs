@@ -1,5 +1,6 @@
 //! Make and unmake. The hash is updated incrementally in `make` and restored from the undo
-//! record in `unmake`; board, occupancy, royal sets, pawn counts and hands are updated in both.
+//! record in `unmake`; board, occupancy, royal sets, pawn counts, the piece-square sums and
+//! hands are updated in both.
 
 use super::{Position, Undo};
 use crate::geometry::{Sq, col_of};
@@ -9,10 +10,11 @@ use crate::zobrist::KEYS;
 
 impl Position {
     #[inline]
-    fn put<const HASH: bool>(&mut self, s: Sq, p: u8) {
+    pub(super) fn put<const HASH: bool>(&mut self, s: Sq, p: u8) {
         let c = color_of(p).idx();
         let k = kind_of(p);
         self.board[s as usize] = p;
+        self.psq[c] += self.psqt[super::psq_index(k, c, s)];
         self.occ[c].set(s);
         let t = &self.v.t;
         if t.royal_mask >> k & 1 != 0 {
@@ -32,6 +34,7 @@ impl Position {
         let c = color_of(p).idx();
         let k = kind_of(p);
         self.board[s as usize] = EMPTY;
+        self.psq[c] -= self.psqt[super::psq_index(k, c, s)];
         self.occ[c].clear(s);
         let t = &self.v.t;
         if t.royal_mask >> k & 1 != 0 {

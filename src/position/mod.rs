@@ -3,7 +3,8 @@
 //! Invariants (checked by [`Position::check_invariants`] in debug builds and tests):
 //! `board` holds `WALL` exactly off the board; `occ[c]` is the set of squares holding colour
 //! `c`; `royals[c]` the subset of royal kinds; `pawns[c][col]` counts unpromoted pawns per
-//! column; `hash` equals [`Position::compute_hash`].
+//! column; `psq[c]` is the sum of the evaluation's piece-square table over `c`'s pieces;
+//! `hash` equals [`Position::compute_hash`].
 
 mod make;
 pub mod sfen;
@@ -46,6 +47,16 @@ pub struct Position {
     pub(crate) stack: Vec<Undo>,
     pub(crate) okazaki: bool,
     pub(crate) bare_king: bool,
+    /// The evaluation's piece-square table of the variant ([`crate::eval::psq_table`]).
+    psqt: &'static [i32],
+    /// Per colour, the sum of `psqt` over its pieces on the board.
+    pub(crate) psq: [i32; 2],
+}
+
+/// Index of kind `k` of colour index `c` on square `s` in a piece-square table.
+#[inline]
+pub(crate) fn psq_index(k: u8, c: usize, s: Sq) -> usize {
+    (k as usize * 2 + c) * NSQ + s as usize
 }
 
 impl Position {
@@ -73,6 +84,8 @@ impl Position {
             stack: Vec::with_capacity(256),
             okazaki: false,
             bare_king: false,
+            psqt: crate::eval::psq_table(v),
+            psq: [0; 2],
         }
     }
 
@@ -183,6 +196,7 @@ impl Position {
         let mut occ = [Bits::EMPTY; 2];
         let mut royals = [Bits::EMPTY; 2];
         let mut pawns = [[0u8; 16]; 2];
+        let mut psq = [0i32; 2];
         for s in 0..NSQ {
             let p = self.board[s];
             let on = t.on_board.has(s as Sq);
@@ -198,6 +212,7 @@ impl Position {
             }
             let c = crate::piece::color_of(p).idx();
             occ[c].set(s as Sq);
+            psq[c] += self.psqt[psq_index(k, c, s as Sq)];
             if t.royal_mask >> k & 1 != 0 {
                 royals[c].set(s as Sq);
             }
@@ -213,6 +228,9 @@ impl Position {
         }
         if pawns != self.pawns {
             return Err("pawn file counts differ from the board".into());
+        }
+        if psq != self.psq {
+            return Err("piece-square sums differ from the board".into());
         }
         if self.hash != self.compute_hash() {
             return Err("incremental hash differs from a full recompute".into());

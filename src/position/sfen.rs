@@ -5,7 +5,7 @@
 //! errors). Both report a typed [`SfenError`]; neither panics on any input.
 
 use super::Position;
-use crate::geometry::{Sq, col_of, sq};
+use crate::geometry::{Sq, sq};
 use crate::notation::{parse_square, square_name};
 use crate::piece::{Color, EMPTY, MAX_KINDS, color_of, is_color, kind_of, make_piece};
 use crate::variant::{RoyalRule, Variant};
@@ -258,14 +258,7 @@ impl Position {
         let t = &v.t;
         let mut pos = Position::empty(v);
         for &(square, p) in &s.pieces {
-            pos.board[square as usize] = p;
-            pos.occ[color_of(p).idx()].set(square);
-            if t.royal_mask >> kind_of(p) & 1 != 0 {
-                pos.royals[color_of(p).idx()].set(square);
-            }
-            if kind_of(p) == t.pawn_kind {
-                pos.pawns[color_of(p).idx()][col_of(square)] += 1;
-            }
+            pos.put::<false>(square, p);
         }
         pos.hands = s.hands;
         pos.side = s.side;
