@@ -65,13 +65,14 @@ fn one_game_per_variant() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn chu_against_the_xboard_front_end() {
+/// Two games of `variant` between this binary over USI and over XBoard, with `extra` match
+/// arguments; checks both games were played and returns the output.
+fn against_the_xboard_front_end(variant: &str, extra: &[&str]) -> String {
     let exe = env!("CARGO_BIN_EXE_shishi");
     let xb = format!("xb=xboard:{exe} xboard");
-    let text = run_match(&[
+    let mut args = vec![
         "--variant",
-        "chushogi",
+        variant,
         "--engine",
         "self",
         "--engine",
@@ -80,38 +81,25 @@ fn chu_against_the_xboard_front_end() {
         "2",
         "--tc",
         "2+0.05",
-        "--max-plies",
-        "24",
         "--strict",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let text = run_match(&args);
     assert!(text.contains("Game 2 (xb vs shishi)"), "{text}");
+    text
+}
+
+#[test]
+fn chu_against_the_xboard_front_end() {
+    against_the_xboard_front_end("chushogi", &["--max-plies", "24"]);
 }
 
 #[test]
 fn xboard_engines_are_told_the_random_opening() {
     // The referee starts from the position after the random plies; an XBoard engine, which gets
     // no SFEN, must be sent those plies first, or it plays from the start position.
-    let exe = env!("CARGO_BIN_EXE_shishi");
-    let xb = format!("xb=xboard:{exe} xboard");
     for variant in ["shogi", "shoshogi"] {
-        let text = run_match(&[
-            "--variant",
-            variant,
-            "--engine",
-            "self",
-            "--engine",
-            &xb,
-            "--games",
-            "2",
-            "--tc",
-            "2+0.05",
-            "--random-plies",
-            "6",
-            "--max-plies",
-            "16",
-            "--strict",
-        ]);
-        assert!(text.contains("Game 2 (xb vs shishi)"), "{text}");
+        let text = against_the_xboard_front_end(variant, &["--random-plies", "6", "--max-plies", "16"]);
         assert!(!text.contains("claim") && !text.contains("illegal move"), "{text}");
     }
 }
