@@ -90,14 +90,17 @@ impl Position {
 
     /// Best the side to move wins by recapturing on `sq` (0 when it should not).
     fn recapture(&mut self, sq: u8, depth: u32) -> i32 {
-        // The attack test is far cheaper than generating captures, and most squares have none.
-        if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() || !self.attacked(sq, self.side_to_move()) {
+        if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() {
             return 0;
         }
-        // Only the pieces that attack `sq` can capture there: their captures, in square order
-        // (as the full generator would list them).
+        // Only the pieces that attack `sq` can capture there (most squares have none): their
+        // captures, in square order (as the full generator would list them).
+        let attackers = self.attackers(sq, self.side_to_move());
+        if attackers.is_empty() {
+            return 0;
+        }
         let mut caps = MoveList::new();
-        for from in self.attackers(sq, self.side_to_move()) {
+        for from in attackers {
             self.generate_captures_from(from, &mut caps);
         }
         let mut best: Option<(i32, Move)> = None;
