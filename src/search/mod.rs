@@ -47,6 +47,16 @@ const FUTILITY_MARGIN: i32 = 175;
 const EVAL_CACHE: usize = 1 << 16;
 /// Reverse futility margin per ply of remaining depth.
 const RFP_MARGIN: i32 = 120;
+/// The same in variants with drops (about two pawns: a capture also puts the piece in hand,
+/// so scores swing further than the static score suggests).
+const RFP_MARGIN_DROPS: i32 = 200;
+/// In variants with drops, how far the static score must stand above beta before a null
+/// move is tried, less [`NULL_MARGIN_PER_PLY`] per ply of depth: passing hands the opponent
+/// a free drop, so near the leaves only a clearly winning position may pass. (Without drops
+/// the margin is zero.)
+const NULL_MARGIN_DROPS: i32 = 350;
+/// See [`NULL_MARGIN_DROPS`].
+const NULL_MARGIN_PER_PLY: i32 = 20;
 
 /// Late move reductions by depth and move number: 0.75 + ln(depth) ln(number) / 2.25.
 static LMR: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
@@ -167,7 +177,10 @@ impl Default for Shared {
     }
 }
 
-/// Time budget for a move: (soft target, hard maximum), in ms.
+/// Time budget for a move, in ms: (the time after which no new iteration starts, the hard
+/// maximum). `go movetime` and a byoyomi whose main time is spent (time left unused there
+/// is lost) are searched up to the hard limit; with a running clock a new iteration starts
+/// only within half the move's share of it.
 pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u64)> {
     if limits.infinite {
         return None;
@@ -189,8 +202,11 @@ pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u
     let overhead = overhead.min(((remaining + byo) / 5).max(10));
     let hard = (remaining + byo).saturating_sub(overhead).max(1);
     let hard = if byo == 0 { hard.min(remaining / 2 + inc).max(1) } else { hard };
+    if remaining == 0 && byo > 0 {
+        return Some((hard, hard));
+    }
     let soft = (remaining / mtg + inc * 3 / 4 + byo * 9 / 10).min(hard).max(1);
-    Some((soft, hard))
+    Some((soft.div_ceil(2), hard))
 }
 
 /// One search over a root position.
@@ -214,6 +230,10 @@ pub struct Searcher<'a> {
     history: Vec<i32>,
     /// Quiet move that refuted each previous move (by the previous move's history index).
     counter: Vec<Move>,
+    /// Reverse futility margin per ply (larger in variants with drops).
+    rfp_margin: i32,
+    /// Null-move margin above beta at depth 0 (see [`NULL_MARGIN_DROPS`]).
+    null_margin: i32,
     /// Static evaluation per ply (`-INF` when in check or not computed).
     evals: [i32; MAX_PLY + 2],
     /// Evaluation cache: the hash's upper 48 bits and the score (16 bits) per slot.
@@ -226,7 +246,10 @@ impl<'a> Searcher<'a> {
     /// Prepares a search; `overhead` is the move overhead in ms.
     pub fn new(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
+        let drops = pos.variant().drops;
         Searcher {
+            rfp_margin: if drops { RFP_MARGIN_DROPS } else { RFP_MARGIN },
+            null_margin: if drops { NULL_MARGIN_DROPS } else { 0 },
             pos,
             tt,
             shared,
@@ -363,7 +386,7 @@ impl<'a> Searcher<'a> {
             if self.id == 0
                 && let Some((soft, _)) = self.budget
                 && !self.shared.pondering.load(Ordering::Relaxed)
-                && self.elapsed_ms() * 2 >= soft
+                && self.elapsed_ms() >= soft
             {
                 break;
             }
@@ -579,15 +602,16 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility: far enough above beta near the leaves, the opponent's best reply
         // is not expected to bring the score back down.
-        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - RFP_MARGIN * depth >= beta {
+        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - self.rfp_margin * depth >= beta {
             return static_eval;
         }
         // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
-        // not twice in a row, and only with pieces besides pawns (zugzwang guard).
+        // not twice in a row, only with pieces besides pawns (zugzwang guard), and only with
+        // the static score well above beta (less so the deeper the node).
         if !pv_node
             && !in_check
             && depth >= 3
-            && static_eval >= beta
+            && static_eval >= beta + (self.null_margin - NULL_MARGIN_PER_PLY * depth).max(0)
             && beta.abs() < MATE_BOUND
             && self.pos.history().last().is_none_or(|u| u.mv != Move::NONE)
             && self.has_pieces()
@@ -884,5 +908,39 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_and_byoyomi_times_are_searched_to_the_limit() {
+        let fixed = Limits {
+            movetime: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(allot_time(&fixed, 0, 100), Some((900, 900)));
+        // Main time spent: the byoyomi is lost unless used, so no early stop.
+        let byo = Limits {
+            time: [Some(0), Some(0)],
+            byoyomi: 1000,
+            ..Limits::default()
+        };
+        assert_eq!(allot_time(&byo, 0, 100), Some((900, 900)));
+        // A running clock: new iterations start only within half the move's share.
+        let clock = Limits {
+            time: [Some(10_000), Some(10_000)],
+            inc: [100, 100],
+            ..Limits::default()
+        };
+        assert_eq!(allot_time(&clock, 0, 100), Some(((10_000 / 30 + 75_u64).div_ceil(2), 5_100)));
+        let main_and_byo = Limits {
+            time: [Some(60_000), Some(60_000)],
+            byoyomi: 1000,
+            ..Limits::default()
+        };
+        assert_eq!(allot_time(&main_and_byo, 1, 100), Some(((2_000 + 900_u64).div_ceil(2), 60_900)));
     }
 }
