@@ -807,8 +807,11 @@ impl<'a> Searcher<'a> {
             // Captures only, only those that could lift the score to alpha (delta pruning),
             // and none that loses material in the exchange (SEE).
             self.pos.legal_captures_into(&mut moves);
+            // With drops a captured piece also goes to the capturer's hand, which the
+            // evaluation pays for about as much again: the capture's gain is counted twice.
             let margin = alpha - stand - DELTA_MARGIN;
-            moves.retain(|m| m.is_promotion() || self.pos.captured_value(*m) >= margin);
+            let gain = if self.pos.variant().drops { 2 } else { 1 };
+            moves.retain(|m| m.is_promotion() || gain * self.pos.captured_value(*m) >= margin);
         }
         // Out of check the captures are ordered by victim and attacker and each is tested by
         // exchange evaluation only when its turn comes (a cutoff spares the rest the test).
