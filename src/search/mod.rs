@@ -58,6 +58,36 @@ const NULL_MARGIN_DROPS: i32 = 350;
 /// See [`NULL_MARGIN_DROPS`].
 const NULL_MARGIN_PER_PLY: i32 = 20;
 
+/// The pruning scales that depend on whether the variant has drops, chosen once per search.
+#[derive(Clone, Copy)]
+struct DropScales {
+    /// Reverse futility margin per ply.
+    rfp_margin: i32,
+    /// Null-move margin above beta at depth 0 (see [`NULL_MARGIN_DROPS`]).
+    null_margin: i32,
+    /// Factor on a capture's board value for quiescence delta pruning: with drops a captured
+    /// piece also goes to the capturer's hand, which the evaluation pays for about as much again.
+    capture_gain: i32,
+}
+
+impl DropScales {
+    fn new(drops: bool) -> DropScales {
+        if drops {
+            DropScales {
+                rfp_margin: RFP_MARGIN_DROPS,
+                null_margin: NULL_MARGIN_DROPS,
+                capture_gain: 2,
+            }
+        } else {
+            DropScales {
+                rfp_margin: RFP_MARGIN,
+                null_margin: 0,
+                capture_gain: 1,
+            }
+        }
+    }
+}
+
 /// Late move reductions by depth and move number: 0.75 + ln(depth) ln(number) / 2.25.
 static LMR: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
     let mut t = [[0u8; 64]; 64];
@@ -230,10 +260,8 @@ pub struct Searcher<'a> {
     history: Vec<i32>,
     /// Quiet move that refuted each previous move (by the previous move's history index).
     counter: Vec<Move>,
-    /// Reverse futility margin per ply (larger in variants with drops).
-    rfp_margin: i32,
-    /// Null-move margin above beta at depth 0 (see [`NULL_MARGIN_DROPS`]).
-    null_margin: i32,
+    /// Pruning scales of the variant (wider with drops).
+    scales: DropScales,
     /// Static evaluation per ply (`-INF` when in check or not computed).
     evals: [i32; MAX_PLY + 2],
     /// Evaluation cache: the hash's upper 48 bits and the score (16 bits) per slot.
@@ -246,10 +274,8 @@ impl<'a> Searcher<'a> {
     /// Prepares a search; `overhead` is the move overhead in ms.
     pub fn new(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
-        let drops = pos.variant().drops;
         Searcher {
-            rfp_margin: if drops { RFP_MARGIN_DROPS } else { RFP_MARGIN },
-            null_margin: if drops { NULL_MARGIN_DROPS } else { 0 },
+            scales: DropScales::new(pos.variant().drops),
             pos,
             tt,
             shared,
@@ -602,7 +628,7 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility: far enough above beta near the leaves, the opponent's best reply
         // is not expected to bring the score back down.
-        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - self.rfp_margin * depth >= beta {
+        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - self.scales.rfp_margin * depth >= beta {
             return static_eval;
         }
         // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
@@ -611,7 +637,7 @@ impl<'a> Searcher<'a> {
         if !pv_node
             && !in_check
             && depth >= 3
-            && static_eval >= beta + (self.null_margin - NULL_MARGIN_PER_PLY * depth).max(0)
+            && static_eval >= beta + (self.scales.null_margin - NULL_MARGIN_PER_PLY * depth).max(0)
             && beta.abs() < MATE_BOUND
             && self.pos.history().last().is_none_or(|u| u.mv != Move::NONE)
             && self.has_pieces()
@@ -807,10 +833,8 @@ impl<'a> Searcher<'a> {
             // Captures only, only those that could lift the score to alpha (delta pruning),
             // and none that loses material in the exchange (SEE).
             self.pos.legal_captures_into(&mut moves);
-            // With drops a captured piece also goes to the capturer's hand, which the
-            // evaluation pays for about as much again: the capture's gain is counted twice.
             let margin = alpha - stand - DELTA_MARGIN;
-            let gain = if self.pos.variant().drops { 2 } else { 1 };
+            let gain = self.scales.capture_gain;
             moves.retain(|m| m.is_promotion() || gain * self.pos.captured_value(*m) >= margin);
         }
         // Out of check the captures are ordered by victim and attacker and each is tested by
