@@ -1,9 +1,11 @@
 //! Iterative deepening, principal-variation alpha-beta with aspiration windows and a
-//! transposition table; quiescence over captures that do not lose by SEE; check extension,
+//! transposition table (probed and written by the quiescence search too); quiescence over
+//! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move, internal iterative reduction,
 //! futility, late move pruning and SEE pruning; late move reductions from a log table
 //! adjusted by history and by whether the static score is improving; move ordering by hash
-//! move, SEE-sound captures, killers, counter move and history with gravity; repetition
+//! move, SEE-sound captures, killers, counter move, and history with gravity plus
+//! continuation history (after the previous move and the one before; `conthist.rs`); repetition
 //! draws and mate scores. A small per-thread cache keeps static evaluations by hash.
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
@@ -15,6 +17,7 @@
 //! owns the clock and stops the helpers when it finishes, and the result of the thread that
 //! completed the deepest iteration is played.
 
+mod conthist;
 pub mod mate;
 pub mod tt;
 
@@ -24,6 +27,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::kind_of;
 use crate::position::Position;
 use crate::variant::RoyalRule;
+use conthist::{ContHist, NO_MOVE};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -260,6 +264,12 @@ pub struct Searcher<'a> {
     history: Vec<i32>,
     /// Quiet move that refuted each previous move (by the previous move's history index).
     counter: Vec<Move>,
+    /// Continuation history (quiet moves after the previous move and the one before).
+    cont: ContHist,
+    /// Piece-to index (see [`ContHist::index`]) of the move made at each ply.
+    moved: [u32; MAX_PLY + 2],
+    /// Whether a check at each ply may be extended (the checking move was not a sacrifice).
+    ext_ok: [bool; MAX_PLY + 2],
     /// Pruning scales of the variant (wider with drops).
     scales: DropScales,
     /// Static evaluation per ply (`-INF` when in check or not computed).
@@ -276,7 +286,6 @@ impl<'a> Searcher<'a> {
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
         Searcher {
             scales: DropScales::new(pos.variant().drops),
-            pos,
             tt,
             shared,
             limits,
@@ -291,10 +300,14 @@ impl<'a> Searcher<'a> {
             killers: [[Move::NONE; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
             counter: vec![Move::NONE; 2 * 256 * 256],
+            cont: ContHist::new(&pos),
+            moved: [NO_MOVE; MAX_PLY + 2],
+            ext_ok: [true; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            pos,
         }
     }
 
@@ -447,6 +460,7 @@ impl<'a> Searcher<'a> {
         self.pv_len[0] = 0;
         self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval() };
         for (i, &m) in moves.iter().enumerate() {
+            self.moved[0] = self.cont.index(&self.pos, m);
             self.pos.make(m);
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, 1)
@@ -521,7 +535,7 @@ impl<'a> Searcher<'a> {
             } else if m == counter {
                 (1 << 23) - 1
             } else {
-                self.history[Self::hist_index(m)].min(1 << 22)
+                self.quiet_score(m, ply).min(1 << 22)
             };
             scored.push((s + if m.is_promotion() { 1 << 22 } else { 0 }, m));
         }
@@ -529,6 +543,21 @@ impl<'a> Searcher<'a> {
         for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
             *slot = m;
         }
+    }
+
+    /// Piece-to indices of the previous move and the one before it at `ply`.
+    fn cont_prev(&self, ply: usize) -> (u32, u32) {
+        let at = |back: usize| if ply >= back { self.moved[ply - back] } else { NO_MOVE };
+        (at(1), at(2))
+    }
+
+    /// History score of a quiet move: its history plus, with continuation history on, its
+    /// scores after the previous move and the one before.
+    fn quiet_score(&self, m: Move, ply: usize) -> i32 {
+        let h = self.history[Self::hist_index(m)];
+        let c = self.cont.index(&self.pos, m);
+        let (p1, p2) = self.cont_prev(ply);
+        h + self.cont.get(p1, c) + self.cont.get(p2, c)
     }
 
     /// Static evaluation through a small per-thread cache keyed by the position hash (the
@@ -591,7 +620,11 @@ impl<'a> Searcher<'a> {
         }
         let in_check = self.check_matters() && self.pos.in_check();
         // Check extension, limited so that checking sequences cannot run far past the nominal depth.
-        let depth = if in_check && ply < self.root_depth as usize { depth + 1 } else { depth };
+        let depth = if in_check && ply < self.root_depth as usize && self.ext_ok[ply] {
+            depth + 1
+        } else {
+            depth
+        };
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
@@ -643,6 +676,7 @@ impl<'a> Searcher<'a> {
             && self.has_pieces()
         {
             let r = 2 + depth / 4;
+            self.moved[ply] = NO_MOVE;
             self.pos.make_null();
             let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1);
             self.pos.unmake_null();
@@ -704,12 +738,19 @@ impl<'a> Searcher<'a> {
             if !pv_node && !in_check && i > 0 && depth <= 3 && capture && best > -MATE_BOUND && !self.pos.see_ge(m, -120 * depth) {
                 continue;
             }
+            self.moved[ply] = self.cont.index(&self.pos, m);
             self.pos.make(m);
-            // Whether the move gives check is asked only of the quiet moves that pruning or
-            // reduction could touch (the attack test is the costliest part of a node).
+            // Quiet moves that pruning could skip are skipped unless they give check.
             let prunable = quiet && i > 0 && best > -MATE_BOUND && (futile || i >= late_limit);
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
-            let gives_check = (prunable || reducible) && self.check_matters() && self.pos.in_check();
+            let gives_check = self.check_matters() && self.pos.in_check();
+            // A check is extended only when the checking move does not lose material (SEE).
+            self.ext_ok[ply + 1] = !gives_check || {
+                self.pos.unmake();
+                let safe = self.pos.see_ge(m, 0);
+                self.pos.make(m);
+                safe
+            };
             if prunable && !gives_check {
                 self.pos.unmake();
                 continue;
@@ -726,7 +767,11 @@ impl<'a> Searcher<'a> {
                     let mut r = LMR[(depth as usize).min(63)][i.min(63)] as i32;
                     r -= pv_node as i32;
                     r += !improving as i32;
-                    r -= self.history[Self::hist_index(m)] / (HISTORY_MAX / 2);
+                    // The move is made: its piece-to index is the one kept for this ply.
+                    let (p1, p2) = self.cont_prev(ply);
+                    let c = self.moved[ply];
+                    let stat = self.history[Self::hist_index(m)] + self.cont.get(p1, c) + self.cont.get(p2, c);
+                    r -= stat / (3 * HISTORY_MAX / 2);
                     let d = (depth - 1 - r.max(1)).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1);
                 }
@@ -766,10 +811,14 @@ impl<'a> Searcher<'a> {
                                 quiets_tried.pop();
                                 quiets_tried.push(m);
                             }
+                            let (p1, p2) = self.cont_prev(ply);
                             for &q in &quiets_tried {
                                 let h = &mut self.history[Self::hist_index(q)];
                                 let b = if q == m { bonus } else { -bonus };
                                 *h += b - *h * b.abs() / HISTORY_MAX;
+                                let c = self.cont.index(&self.pos, q);
+                                self.cont.update(p1, c, b, HISTORY_MAX);
+                                self.cont.update(p2, c, b, HISTORY_MAX);
                             }
                         }
                         break;
@@ -811,6 +860,20 @@ impl<'a> Searcher<'a> {
         if self.lost_royals() {
             return -MATE + ply as i32;
         }
+        let key = self.pos.hash();
+        let mut tt_move = Move::NONE;
+        if let Some(e) = self.tt.probe(key) {
+            let s = score_from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+            tt_move = e.mv;
+        }
+        let orig_alpha = alpha;
+        let mut best_move = Move::NONE;
         // Evasions are searched in full only near the horizon; deeper, checks are ignored.
         let in_check = qdepth < 2 && self.check_matters() && self.pos.in_check();
         let mut moves = MoveList::new();
@@ -823,6 +886,9 @@ impl<'a> Searcher<'a> {
         } else {
             let stand = self.eval();
             if stand >= beta || ply >= MAX_PLY - 1 {
+                if ply < MAX_PLY - 1 {
+                    self.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -839,11 +905,12 @@ impl<'a> Searcher<'a> {
         }
         // Out of check the captures are ordered by victim and attacker and each is tested by
         // exchange evaluation only when its turn comes (a cutoff spares the rest the test).
-        self.order_with(&mut moves, Move::NONE, ply.min(MAX_PLY), in_check);
+        self.order_with(&mut moves, tt_move, ply.min(MAX_PLY), in_check);
         for &m in moves.iter() {
             if !in_check && !self.pos.see_ge(m, 0) {
                 continue;
             }
+            self.moved[ply.min(MAX_PLY + 1)] = self.cont.index(&self.pos, m);
             self.pos.make(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
@@ -854,11 +921,22 @@ impl<'a> Searcher<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = m;
                     if alpha >= beta {
                         break;
                     }
                 }
             }
+        }
+        if best > -INF {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, score_to_tt(best, ply), 0, bound);
         }
         best
     }

@@ -1,0 +1,129 @@
+//! Continuation history: how well a quiet move did after a given earlier move, one table
+//! indexed by (earlier move's piece and destination, this move's piece and destination).
+//!
+//! A piece-to index is `(colour * kinds + kind - 1) * squares + dense square`, with the dense
+//! square `row * width + col` of the variant's board. The earlier move is indexed the same way
+//! when the table fits in [`MAX_ENTRIES`] (shogi, sho, cannon shogi: at most 32 MB); on
+//! larger variants (cannon shosu, chu) it is indexed by its colour and destination only,
+//! which keeps the table at a few megabytes.
+//!
+//! Invariants: every stored value stays within `-HISTORY_MAX..=HISTORY_MAX` (the gravity
+//! update guarantees it), so it fits an `i16`; [`NO_MOVE`] (a null move, or no earlier move)
+//! reads 0 and is never written.
+
+use crate::geometry::{col_of, row_of};
+use crate::moves::Move;
+use crate::piece::kind_of;
+use crate::position::Position;
+
+/// Piece-to index of "no earlier move" (root, null move).
+pub const NO_MOVE: u32 = u32::MAX;
+
+/// Largest table, in entries, before the earlier move loses its piece in the index.
+const MAX_ENTRIES: usize = 1 << 24;
+
+/// The table of one search thread.
+pub struct ContHist {
+    kinds: usize,
+    width: usize,
+    squares: usize,
+    /// Piece-to indices of a move (the width of the table).
+    n: usize,
+    /// Whether the earlier move is indexed by colour and destination only.
+    coarse: bool,
+    table: Vec<i16>,
+}
+
+impl ContHist {
+    /// An empty table for `pos`'s variant.
+    pub fn new(pos: &Position) -> ContHist {
+        let v = pos.variant();
+        let (kinds, squares) = (v.pieces.len(), v.width * v.height);
+        let n = 2 * kinds * squares;
+        let coarse = n * n > MAX_ENTRIES;
+        let rows = if coarse { 2 * squares } else { n };
+        ContHist {
+            kinds,
+            width: v.width,
+            squares,
+            n,
+            coarse,
+            table: vec![0; rows * n],
+        }
+    }
+
+    /// Piece-to index of move `m` in `pos` (before it is made).
+    #[inline]
+    pub fn index(&self, pos: &Position, m: Move) -> u32 {
+        let kind = if m.is_drop() { m.drop_kind() } else { kind_of(pos.piece_at(m.from())) } as usize;
+        let c = pos.side_to_move().idx();
+        let to = row_of(m.to()) * self.width + col_of(m.to());
+        ((c * self.kinds + kind - 1) * self.squares + to) as u32
+    }
+
+    /// Table slot of the move `cur` after the earlier move `prev` (`None` without one).
+    #[inline]
+    fn slot(&self, prev: u32, cur: u32) -> Option<usize> {
+        if prev == NO_MOVE {
+            return None;
+        }
+        let row = if self.coarse {
+            let p = prev as usize;
+            // Colour and destination of the earlier move.
+            p / (self.kinds * self.squares) * self.squares + p % self.squares
+        } else {
+            prev as usize
+        };
+        Some(row * self.n + cur as usize)
+    }
+
+    /// The score of `cur` after `prev` (0 without an earlier move).
+    #[inline]
+    pub fn get(&self, prev: u32, cur: u32) -> i32 {
+        self.slot(prev, cur).map_or(0, |i| self.table[i] as i32)
+    }
+
+    /// Moves the score of `cur` after `prev` by `bonus`, with gravity towards 0 so that it
+    /// stays within `max`.
+    #[inline]
+    pub fn update(&mut self, prev: u32, cur: u32, bonus: i32, max: i32) {
+        if let Some(i) = self.slot(prev, cur) {
+            let h = self.table[i] as i32;
+            self.table[i] = (h + bonus - h * bonus.abs() / max) as i16;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// Every legal move of a start position gets its own in-range index per (piece, square),
+    /// and scores stay bounded however often they are pushed.
+    #[test]
+    fn indices_are_in_range_and_scores_bounded() {
+        for name in ["shogi", "cannonshogi", "cannonshosu", "chushogi"] {
+            let v = Variant::by_name(name).expect("variant");
+            let mut pos = Position::startpos(v);
+            let mut h = ContHist::new(&pos);
+            assert_eq!(h.coarse, name.ends_with("shosu") || name == "chushogi", "{name}: {} kinds", v.pieces.len());
+            let moves = pos.legal_moves();
+            let idx: Vec<u32> = moves.iter().map(|&m| h.index(&pos, m)).collect();
+            assert!(idx.iter().all(|&i| (i as usize) < h.n), "{name}");
+            let (a, b) = (idx[0], idx[idx.len() - 1]);
+            assert_eq!(h.get(NO_MOVE, b), 0);
+            for _ in 0..1000 {
+                h.update(a, b, 400, 16_384);
+                h.update(NO_MOVE, b, 400, 16_384);
+            }
+            let s = h.get(a, b);
+            assert!(s > 10_000 && s <= 16_384, "{name}: {s}");
+            assert_eq!(h.get(NO_MOVE, b), 0);
+            for _ in 0..1000 {
+                h.update(a, b, -400, 16_384);
+            }
+            assert!(h.get(a, b) >= -16_384);
+        }
+    }
+}
