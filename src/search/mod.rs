@@ -826,14 +826,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
+        self.tt
+            .store(key, best_move, score_to_tt(best, ply), depth as i16, bound_of(best, orig_alpha, beta));
         best
     }
 
@@ -929,14 +923,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if best > -INF {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt.store(key, best_move, score_to_tt(best, ply), 0, bound);
+            self.tt.store(key, best_move, score_to_tt(best, ply), 0, bound_of(best, orig_alpha, beta));
         }
         best
     }
@@ -994,6 +981,17 @@ pub fn search_threads(
         }
         best
     })
+}
+
+/// The bound a search result `best` in the window (`alpha`, `beta`) is.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {
