@@ -88,10 +88,16 @@ impl ContHist {
     #[inline]
     pub fn update(&mut self, prev: u32, cur: u32, bonus: i32, max: i32) {
         if let Some(i) = self.slot(prev, cur) {
-            let h = self.table[i] as i32;
-            self.table[i] = (h + bonus - h * bonus.abs() / max) as i16;
+            self.table[i] = gravity(self.table[i] as i32, bonus, max) as i16;
         }
     }
+}
+
+/// A history score `h` moved by `bonus` with gravity towards 0: the result stays within
+/// `-max..=max` when `h` does and `|bonus| <= max`.
+#[inline]
+pub fn gravity(h: i32, bonus: i32, max: i32) -> i32 {
+    h + bonus - h * bonus.abs() / max
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::kind_of;
 use crate::position::Position;
 use crate::variant::RoyalRule;
-use conthist::{ContHist, NO_MOVE};
+use conthist::{ContHist, NO_MOVE, gravity};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -268,8 +268,6 @@ pub struct Searcher<'a> {
     cont: ContHist,
     /// Piece-to index (see [`ContHist::index`]) of the move made at each ply.
     moved: [u32; MAX_PLY + 2],
-    /// Whether a check at each ply may be extended (the checking move was not a sacrifice).
-    ext_ok: [bool; MAX_PLY + 2],
     /// Pruning scales of the variant (wider with drops).
     scales: DropScales,
     /// Static evaluation per ply (`-INF` when in check or not computed).
@@ -302,7 +300,6 @@ impl<'a> Searcher<'a> {
             counter: vec![Move::NONE; 2 * 256 * 256],
             cont: ContHist::new(&pos),
             moved: [NO_MOVE; MAX_PLY + 2],
-            ext_ok: [true; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
@@ -551,13 +548,28 @@ impl<'a> Searcher<'a> {
         (at(1), at(2))
     }
 
-    /// History score of a quiet move: its history plus, with continuation history on, its
+    /// History score of a quiet move `m` (not yet made): its history plus its continuation
     /// scores after the previous move and the one before.
     fn quiet_score(&self, m: Move, ply: usize) -> i32 {
-        let h = self.history[Self::hist_index(m)];
-        let c = self.cont.index(&self.pos, m);
+        self.quiet_stat(m, self.cont.index(&self.pos, m), ply)
+    }
+
+    /// [`Self::quiet_score`] of `m` with its piece-to index `c` given (for a move already made).
+    fn quiet_stat(&self, m: Move, c: u32, ply: usize) -> i32 {
         let (p1, p2) = self.cont_prev(ply);
-        h + self.cont.get(p1, c) + self.cont.get(p2, c)
+        self.history[Self::hist_index(m)] + self.cont.get(p1, c) + self.cont.get(p2, c)
+    }
+
+    /// Whether the move that led to this node (at `ply`, side to move in check) earns the
+    /// check extension: it must not lose material by SEE. The root's moves are not tested.
+    fn check_is_sound(&mut self, ply: usize) -> bool {
+        let Some(m) = self.pos.history().last().map(|u| u.mv).filter(|&m| ply >= 2 && m != Move::NONE) else {
+            return true;
+        };
+        self.pos.unmake();
+        let sound = self.pos.see_ge(m, 0);
+        self.pos.make(m);
+        sound
     }
 
     /// Static evaluation through a small per-thread cache keyed by the position hash (the
@@ -620,7 +632,7 @@ impl<'a> Searcher<'a> {
         }
         let in_check = self.check_matters() && self.pos.in_check();
         // Check extension, limited so that checking sequences cannot run far past the nominal depth.
-        let depth = if in_check && ply < self.root_depth as usize && self.ext_ok[ply] {
+        let depth = if in_check && ply < self.root_depth as usize && self.check_is_sound(ply) {
             depth + 1
         } else {
             depth
@@ -740,17 +752,11 @@ impl<'a> Searcher<'a> {
             }
             self.moved[ply] = self.cont.index(&self.pos, m);
             self.pos.make(m);
-            // Quiet moves that pruning could skip are skipped unless they give check.
             let prunable = quiet && i > 0 && best > -MATE_BOUND && (futile || i >= late_limit);
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
-            let gives_check = self.check_matters() && self.pos.in_check();
-            // A check is extended only when the checking move does not lose material (SEE).
-            self.ext_ok[ply + 1] = !gives_check || {
-                self.pos.unmake();
-                let safe = self.pos.see_ge(m, 0);
-                self.pos.make(m);
-                safe
-            };
+            // Whether the move gives check is asked only of the quiet moves that pruning or
+            // reduction could touch (the attack test is the costliest part of a node).
+            let gives_check = (prunable || reducible) && self.check_matters() && self.pos.in_check();
             if prunable && !gives_check {
                 self.pos.unmake();
                 continue;
@@ -768,10 +774,7 @@ impl<'a> Searcher<'a> {
                     r -= pv_node as i32;
                     r += !improving as i32;
                     // The move is made: its piece-to index is the one kept for this ply.
-                    let (p1, p2) = self.cont_prev(ply);
-                    let c = self.moved[ply];
-                    let stat = self.history[Self::hist_index(m)] + self.cont.get(p1, c) + self.cont.get(p2, c);
-                    r -= stat / (3 * HISTORY_MAX / 2);
+                    r -= self.quiet_stat(m, self.moved[ply], ply) / (3 * HISTORY_MAX / 2);
                     let d = (depth - 1 - r.max(1)).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1);
                 }
@@ -815,7 +818,7 @@ impl<'a> Searcher<'a> {
                             for &q in &quiets_tried {
                                 let h = &mut self.history[Self::hist_index(q)];
                                 let b = if q == m { bonus } else { -bonus };
-                                *h += b - *h * b.abs() / HISTORY_MAX;
+                                *h = gravity(*h, b, HISTORY_MAX);
                                 let c = self.cont.index(&self.pos, q);
                                 self.cont.update(p1, c, b, HISTORY_MAX);
                                 self.cont.update(p2, c, b, HISTORY_MAX);
