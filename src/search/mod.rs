@@ -1,8 +1,10 @@
 //! Iterative deepening, principal-variation alpha-beta with aspiration windows and a
 //! transposition table (probed and written by the quiescence search too); quiescence over
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
-//! mate distance pruning, reverse futility, null move, internal iterative reduction,
-//! futility, late move pruning and SEE pruning; late move reductions from a log table
+//! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
+//! the further above beta), internal iterative reduction, futility, late move pruning and SEE
+//! pruning; reverse futility, null move and futility judge the static score replaced by the
+//! hash score where that bounds it from the right side. Late move reductions from a log table
 //! adjusted by history and by whether the static score is improving; move ordering by hash
 //! move, SEE-sound captures, killers, counter move, and history with gravity plus
 //! continuation history (after the previous move and the one before; `conthist.rs`); repetition
@@ -651,7 +653,8 @@ impl<'a> Searcher<'a> {
         }
         let key = self.pos.hash();
         let mut tt_move = Move::NONE;
-        if let Some(e) = self.tt.probe(key) {
+        let tt_entry = self.tt.probe(key);
+        if let Some(e) = tt_entry {
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
             if e.depth as i32 >= depth && beta - alpha == 1 {
@@ -667,10 +670,28 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: without a hash move this node was never searched
         // deeply; search it shallower first (the next iteration will revisit it with a move).
         let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
-        let static_eval = if in_check { -INF } else { self.eval() };
-        self.evals[ply] = static_eval;
+        let raw_eval = if in_check { -INF } else { self.eval() };
+        self.evals[ply] = raw_eval;
         // Whether our static score rose since our previous move (prune and reduce less if so).
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
+        // For pruning, a stored score bounding the static one from the right side is the better
+        // estimate (the pruning below compares it with beta and alpha).
+        let mut static_eval = raw_eval;
+        if !in_check
+            && let Some(e) = tt_entry
+            && e.score.abs() < MATE_BOUND
+        {
+            let s = e.score;
+            let fits = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s > static_eval,
+                Bound::Upper => s < static_eval,
+                Bound::None => false,
+            };
+            if fits {
+                static_eval = s;
+            }
+        }
         // Reverse futility: far enough above beta near the leaves, the opponent's best reply
         // is not expected to bring the score back down.
         if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - self.scales.rfp_margin * depth >= beta {
@@ -678,7 +699,8 @@ impl<'a> Searcher<'a> {
         }
         // Null-move pruning: if passing still holds beta, a real move will too. Not in check,
         // not twice in a row, only with pieces besides pawns (zugzwang guard), and only with
-        // the static score well above beta (less so the deeper the node).
+        // the static score well above beta (less so the deeper the node). The reduction grows
+        // with depth and with the margin above beta.
         if !pv_node
             && !in_check
             && depth >= 3
@@ -687,7 +709,7 @@ impl<'a> Searcher<'a> {
             && self.pos.history().last().is_none_or(|u| u.mv != Move::NONE)
             && self.has_pieces()
         {
-            let r = 2 + depth / 4;
+            let r = 3 + depth / 3 + ((static_eval - beta) / 200).clamp(0, 3);
             self.moved[ply] = NO_MOVE;
             self.pos.make_null();
             let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1);
