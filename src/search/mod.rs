@@ -5,7 +5,8 @@
 //! the further above beta), internal iterative reduction, futility, late move pruning and SEE
 //! pruning; reverse futility, null move and futility judge the static score replaced by the
 //! hash score where that bounds it from the right side. Late move reductions from a log table
-//! adjusted by history and by whether the static score is improving; move ordering by hash
+//! adjusted by history, by whether the static score is improving, at expected cut nodes and
+//! after a capturing hash move; move ordering by hash
 //! move, SEE-sound captures, killers, counter move, and history with gravity plus
 //! continuation history (after the previous move and the one before; `conthist.rs`); repetition
 //! draws and mate scores. A small per-thread cache keeps static evaluations by hash.
@@ -462,11 +463,11 @@ impl<'a> Searcher<'a> {
             self.moved[0] = self.cont.index(&self.pos, m);
             self.pos.make(m);
             let score = if i == 0 {
-                -self.search(depth - 1, -beta, -alpha, 1)
+                -self.search(depth - 1, -beta, -alpha, 1, false)
             } else {
-                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1);
+                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, true);
                 if s > alpha && !self.aborted {
-                    -self.search(depth - 1, -beta, -alpha, 1)
+                    -self.search(depth - 1, -beta, -alpha, 1, false)
                 } else {
                     s
                 }
@@ -615,7 +616,10 @@ impl<'a> Searcher<'a> {
         v.royal_rule == RoyalRule::Capture && self.pos.royals(self.pos.side_to_move()).is_empty()
     }
 
-    fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    /// Alpha-beta search of the node at `ply`; `cut` marks an expected cut node (a null-window
+    /// search expected to fail high: later moves of a node, and their first replies' replies),
+    /// where late moves are reduced more.
+    fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         self.pv_len[ply] = 0;
         if self.lost_royals() {
             return -MATE + ply as i32;
@@ -712,7 +716,7 @@ impl<'a> Searcher<'a> {
             let r = 3 + depth / 3 + ((static_eval - beta) / 200).clamp(0, 3);
             self.moved[ply] = NO_MOVE;
             self.pos.make_null();
-            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1);
+            let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
             self.pos.unmake_null();
             if self.aborted {
                 return 0;
@@ -729,6 +733,7 @@ impl<'a> Searcher<'a> {
             moves.push(tt_move);
         }
         let mut generated = false;
+        let tt_capture = tt_first && self.pos.is_capture(tt_move);
         // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
         let futile = !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + FUTILITY_MARGIN * depth <= alpha;
         let orig_alpha = alpha;
@@ -787,7 +792,7 @@ impl<'a> Searcher<'a> {
                 quiets_tried.push(m);
             }
             let score = if i == 0 {
-                -self.search(depth - 1, -beta, -alpha, ply + 1)
+                -self.search(depth - 1, -beta, -alpha, ply + 1, !pv_node && !cut)
             } else {
                 // Late move reductions for quiet moves searched after the first few.
                 let mut s = alpha + 1;
@@ -795,16 +800,19 @@ impl<'a> Searcher<'a> {
                     let mut r = LMR[(depth as usize).min(63)][i.min(63)] as i32;
                     r -= pv_node as i32;
                     r += !improving as i32;
+                    // More at expected cut nodes, and where the hash move is a capture (quiet
+                    // moves rarely beat a capture that already refuted this node).
+                    r += 2 * cut as i32 + tt_capture as i32;
                     // The move is made: its piece-to index is the one kept for this ply.
                     r -= self.quiet_stat(m, self.moved[ply], ply) / (3 * HISTORY_MAX / 2);
                     let d = (depth - 1 - r.max(1)).max(1);
-                    s = -self.search(d, -alpha - 1, -alpha, ply + 1);
+                    s = -self.search(d, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && !self.aborted {
-                    s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1);
+                    s = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, !cut);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    -self.search(depth - 1, -beta, -alpha, ply + 1)
+                    -self.search(depth - 1, -beta, -alpha, ply + 1, false)
                 } else {
                     s
                 }
