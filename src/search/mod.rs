@@ -4,12 +4,12 @@
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
 //! the further above beta), internal iterative reduction, futility, late move pruning and SEE
 //! pruning; reverse futility, null move and futility judge the static score replaced by the
-//! hash score where that bounds it from the right side. Late move reductions from a log table
+//! hash score where that bounds it from the right side. Late move reductions from a log table,
 //! adjusted by history, by whether the static score is improving, at expected cut nodes and
-//! after a capturing hash move; move ordering by hash
-//! move, SEE-sound captures, killers, counter move, and history with gravity plus
-//! continuation history (after the previous move and the one before; `conthist.rs`); repetition
-//! draws and mate scores. A small per-thread cache keeps static evaluations by hash.
+//! after a capturing hash move. Move ordering by hash move, SEE-sound captures, killers,
+//! counter move, and history with gravity plus continuation history (after the previous move
+//! and the one before; `conthist.rs`). Repetition draws and mate scores. A small per-thread
+//! cache keeps static evaluations by hash.
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -616,9 +616,10 @@ impl<'a> Searcher<'a> {
         v.royal_rule == RoyalRule::Capture && self.pos.royals(self.pos.side_to_move()).is_empty()
     }
 
-    /// Alpha-beta search of the node at `ply`; `cut` marks an expected cut node (a null-window
-    /// search expected to fail high: later moves of a node, and their first replies' replies),
-    /// where late moves are reduced more.
+    /// Alpha-beta search of the node at `ply`. `cut` marks an expected cut node, where late
+    /// moves are reduced more: the null-window searches of a node's later moves are expected
+    /// to fail high; below an expected node the roles alternate (the first move of a cut node
+    /// leads to an expected all node, and that node's moves to cut nodes again).
     fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         self.pv_len[ply] = 0;
         if self.lost_royals() {
