@@ -662,13 +662,8 @@ impl<'a> Searcher<'a> {
         if let Some(e) = tt_entry {
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
-            if e.depth as i32 >= depth && beta - alpha == 1 {
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+            if e.depth as i32 >= depth && beta - alpha == 1 && settles(e.bound, s, alpha, beta) {
+                return s;
             }
         }
         let pv_node = beta - alpha > 1;
@@ -685,17 +680,9 @@ impl<'a> Searcher<'a> {
         if !in_check
             && let Some(e) = tt_entry
             && e.score.abs() < MATE_BOUND
+            && settles(e.bound, e.score, raw_eval, raw_eval)
         {
-            let s = e.score;
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s > static_eval,
-                Bound::Upper => s < static_eval,
-                Bound::None => false,
-            };
-            if fits {
-                static_eval = s;
-            }
+            static_eval = e.score;
         }
         // Reverse futility: far enough above beta near the leaves, the opponent's best reply
         // is not expected to bring the score back down.
@@ -892,11 +879,8 @@ impl<'a> Searcher<'a> {
         let mut tt_move = Move::NONE;
         if let Some(e) = self.tt.probe(key) {
             let s = score_from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
+            if settles(e.bound, s, alpha, beta) {
+                return s;
             }
             tt_move = e.mv;
         }
@@ -1015,6 +999,18 @@ pub fn search_threads(
         }
         best
     })
+}
+
+/// Whether a stored score `s` of bound `bound` decides a search in the window (`alpha`, `beta`):
+/// it is exact, a lower bound at or above beta, or an upper bound at or below alpha (the
+/// reverse of [`bound_of`]).
+fn settles(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+        Bound::None => false,
+    }
 }
 
 /// The bound a search result `best` in the window (`alpha`, `beta`) is.
