@@ -6,6 +6,7 @@
 //! (draw) or takes its last royal at once. The shogi entering-king declaration (CSA 27-point
 //! rule) is [`Position::can_declare`].
 
+use crate::moves::Move;
 use crate::piece::{Color, kind_of};
 use crate::position::Position;
 
@@ -22,6 +23,39 @@ impl Position {
     /// Whether any royal of `c` is attacked.
     pub fn royal_attacked(&self, c: Color) -> bool {
         self.royals(c).iter().any(|r| self.attacked(r, c.flip()))
+    }
+
+    /// For the last `plies` moves (a repetition cycle), whether each side's moves there all
+    /// left a royal of the opponent attacked, indexed by colour; `None` when the cycle holds a
+    /// null move or is longer than the history. The position is restored before returning.
+    pub fn cycle_checkers(&mut self, plies: usize) -> Option<[bool; 2]> {
+        let n = self.history().len();
+        if plies > n || self.history()[n - plies..].iter().any(|u| u.mv == Move::NONE) {
+            return None;
+        }
+        let moves: Vec<Move> = self.history()[n - plies..].iter().map(|u| u.mv).collect();
+        let mut always = [true, true];
+        for _ in 0..plies {
+            let mover = self.side_to_move().flip();
+            if !self.royal_attacked(self.side_to_move()) {
+                always[mover.idx()] = false;
+            }
+            self.unmake();
+        }
+        for m in moves {
+            self.make(m);
+        }
+        Some(always)
+    }
+
+    /// The side that gave check with every one of its moves in the last `plies` moves (a
+    /// repetition cycle) while the other side did not: the perpetual checker, who loses.
+    pub fn perpetual_checker(&mut self, plies: usize) -> Option<Color> {
+        match self.cycle_checkers(plies)? {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        }
     }
 
     /// How many times the current position (board, hands, side to move) has occurred in the
@@ -143,22 +177,11 @@ impl Position {
         if self.occurrences() < 4 {
             return None;
         }
-        // The cycle runs from the first occurrence to now; replay it backwards and note, for
-        // each move, whether it left the opponent's royal attacked.
+        // The cycle runs from the first occurrence to now.
         let first = self.earlier_occurrences().max().unwrap_or(0);
-        let mut p = self.clone();
-        let mut always_checked = [true, true];
-        for _ in 0..first {
-            let mover = p.side_to_move().flip();
-            if !p.royal_attacked(p.side_to_move()) {
-                always_checked[mover.idx()] = false;
-            }
-            p.unmake();
-        }
-        match always_checked {
-            [true, false] => Some(Outcome::Win(Color::White, "perpetual check")),
-            [false, true] => Some(Outcome::Win(Color::Black, "perpetual check")),
-            _ => Some(Outcome::Draw("fourth repetition")),
+        match self.perpetual_checker(first) {
+            Some(c) => Some(Outcome::Win(c.flip(), "perpetual check")),
+            None => Some(Outcome::Draw("fourth repetition")),
         }
     }
 }

@@ -34,6 +34,24 @@ fn perpetual_check_loses() {
 }
 
 #[test]
+fn the_perpetual_checker_of_a_cycle() {
+    // After 5a5b 9a9b 5b5a 9b9a, black has checked with both its moves and white with none.
+    let cycle = ["5a5b", "9a9b", "5b5a", "9b9a"];
+    let mut p = play("shogi", "R3k4/9/9/9/9/9/9/9/4K4 w - 1", &cycle);
+    let (sfen, hash) = (p.to_sfen(), p.hash());
+    assert_eq!(p.cycle_checkers(4), Some([true, false]));
+    assert_eq!(p.perpetual_checker(4), Some(Color::Black));
+    assert_eq!((p.to_sfen(), p.hash(), p.history().len()), (sfen, hash, 4), "position restored");
+    // Only the last two plies: white's king move did not check, black's rook move did.
+    assert_eq!(p.perpetual_checker(2), Some(Color::Black));
+    // A quiet cycle has no checker; a cycle longer than the history has no verdict.
+    let quiet = ["5i5h", "5a5b", "5h5i", "5b5a"];
+    let mut q = play("shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1", &quiet);
+    assert_eq!(q.perpetual_checker(4), None);
+    assert_eq!(q.cycle_checkers(6), None);
+}
+
+#[test]
 fn mate_and_stalemate_lose() {
     let mut p = pos("shogi", "4k4/9/9/9/9/9/4l4/4g4/4K4 b - 1");
     assert_eq!(p.outcome(), Some(Outcome::Win(Color::White, "checkmate")));

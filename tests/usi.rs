@@ -119,6 +119,31 @@ fn go_mate_finds_mates_and_proves_their_absence() {
 }
 
 #[test]
+fn perpetual_check_is_scored_as_a_loss_for_the_checker() {
+    // Black, far behind, has checked on every move since the start; 9b9a repeats the start
+    // position, which a draw score would make the best move. It loses (the checker loses a
+    // perpetual check), so the search must find something else and score it below even.
+    let mut e = Engine::start();
+    e.send("position sfen R3k4/9/7gs/8r/9/9/9/9/4K4 w - 1 moves 5a5b 9a9b 5b5a");
+    e.send("go depth 8");
+    let lines = e.until("bestmove", Duration::from_secs(60));
+    assert_ne!(best_move(&lines), "9b9a", "{lines:?}");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 8 ") && !l.contains("bound"))
+        .expect("depth 8");
+    let cp: i32 = last
+        .split("score cp ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|v| v.parse().ok())
+        .expect("cp score");
+    assert!(cp < -100, "{last}");
+    e.ready();
+}
+
+#[test]
 fn multipv_reports_distinct_lines() {
     let mut e = Engine::start();
     e.send("setoption name MultiPV value 3");

@@ -625,8 +625,9 @@ impl<'a> Searcher<'a> {
         if self.lost_royals() {
             return -MATE + ply as i32;
         }
-        if self.pos.is_repetition() {
-            return 0;
+        let repeated = self.pos.earlier_occurrences().next();
+        if let Some(plies) = repeated {
+            return self.repetition_score(plies, ply);
         }
         if self.pos.bare_king()
             && let Some(o) = self.pos.bare_king_settled()
@@ -861,6 +862,18 @@ impl<'a> Searcher<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         !self.aborted
+    }
+
+    /// The score of a position repeated `plies` plies back: a draw, unless one side gave check
+    /// with every one of its moves in the cycle, who then loses (shogi and sho; in chu that
+    /// move is forbidden, which costs the checker the same). Scored at the first repetition,
+    /// like a draw: a side that can repeat can go on repeating.
+    fn repetition_score(&mut self, plies: usize, ply: usize) -> i32 {
+        match self.pos.perpetual_checker(plies) {
+            Some(c) if c == self.pos.side_to_move() => -MATE + ply as i32,
+            Some(_) => MATE - ply as i32,
+            None => 0,
+        }
     }
 
     /// Whether being in check restricts moves (not in chu, where moving into check is legal).
