@@ -8,7 +8,7 @@
 //! squares of their line.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Sq, adjacent, line_dir};
+use crate::geometry::{Sq, adjacent, col_of, line_dir, row_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
@@ -81,8 +81,17 @@ impl Position {
         let in_check = self.attacked(king, them);
         let danger = self.danger_lines(king, them);
         let hoppers = v.t.has_hoppers;
+        // In check without hoppers, a move of another piece can only be legal if it takes the
+        // single checker or lands between it and the royal (a superset: the test below decides).
+        let evasion = if in_check && !hoppers { Some(self.attackers(king, them)) } else { None };
         for &m in pseudo.iter() {
             let to = m.to();
+            if let Some(checkers) = &evasion
+                && (m.is_drop() || m.from() != king)
+                && !(checkers.len() == 1 && (to == checkers[0] || (m.mid() != 0 && m.mid() == checkers[0]) || between(king, to, checkers[0])))
+            {
+                continue;
+            }
             let need = in_check
                 || (!m.is_drop() && (m.from() == king || danger >> line_dir(king, m.from()) & 1 != 0))
                 || (hoppers && danger >> line_dir(king, to) & 1 != 0);
@@ -205,4 +214,11 @@ impl Position {
         self.board[from as usize] = mover_piece;
         !protected
     }
+}
+
+/// Whether `s` lies strictly between `a` and `b` on a line through both.
+fn between(a: Sq, s: Sq, b: Sq) -> bool {
+    let d = line_dir(a, b);
+    let dist = |x: Sq, y: Sq| col_of(x).abs_diff(col_of(y)).max(row_of(x).abs_diff(row_of(y)));
+    d < 8 && line_dir(a, s) == d && dist(a, s) < dist(a, b)
 }

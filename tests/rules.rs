@@ -125,3 +125,37 @@ fn sho_royals() {
     let l = legal("shoshogi", "7gk/4r4/p8/6E2/9/9/1P5P1/9/2S1KG3 b - 33");
     assert!(!l.iter().any(|m| m.starts_with("3d")), "{l:?}");
 }
+
+#[test]
+fn check_evasions_match_a_brute_force_filter() {
+    // Positions in check (a slider from afar, a knight, a double check, a pinned defender,
+    // hands full of pieces): the legal list equals every pseudo-legal move that leaves the
+    // king unattacked (no pawns in hand, so pawn-drop mate does not arise).
+    for (variant, sfen) in [
+        ("shogi", "4k4/9/9/9/4r4/9/9/3S5/4K4 b RBGSNL 1"),
+        ("shogi", "4k4/9/9/9/9/9/3n5/9/4K4 b RBGSNL 1"),
+        ("shogi", "4k4/9/9/9/4r4/9/3n5/9/4K4 b GSNL 1"),
+        ("shogi", "4k4/9/9/9/8b/9/9/4G4/r3K4 b RSNL 1"),
+        ("shoshogi", "4k4/9/9/9/4r4/9/9/5E3/4K4 b - 1"),
+        ("shogi", "4l3k/9/9/9/9/9/9/9/4K4 b 2PG 1"),
+    ] {
+        let v = shishi::Variant::by_name(variant).expect("variant");
+        let mut p = shishi::Position::from_sfen(v, sfen).expect("sfen");
+        assert!(p.in_check(), "{sfen}");
+        let us = p.side_to_move();
+        let mut pseudo = shishi::moves::MoveList::new();
+        p.generate_pseudo(&mut pseudo);
+        let mut brute: Vec<String> = Vec::new();
+        for &m in pseudo.iter() {
+            p.make(m);
+            if !p.royal_attacked(us) {
+                brute.push(shishi::notation::move_to_usi(v, m));
+            }
+            p.unmake();
+        }
+        let mut got: Vec<String> = p.legal_moves().iter().map(|&m| shishi::notation::move_to_usi(v, m)).collect();
+        brute.sort();
+        got.sort();
+        assert_eq!(got, brute, "{sfen}");
+    }
+}
