@@ -27,7 +27,7 @@ mod params;
 pub use params::{Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{RING2, Sq, col_of, row_of};
+use crate::geometry::{NSQ, RING2, Sq, col_of, row_of};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::Ride;
@@ -39,8 +39,9 @@ pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.side_to_move();
     // Board values, zone bonuses and advancement come summed from the position.
     let mut s = w[p.index(Term::Tempo)] + pos.psq[us.idx()] - pos.psq[us.flip().idx()];
-    visit(pos, p, us, false, &mut |i, x| s += w[i] * x);
-    visit(pos, p, us.flip(), false, &mut |i, x| s -= w[i] * x);
+    let maps = zone_maps(pos, p, false);
+    visit(pos, p, us, false, maps.as_ref(), &mut |i, x| s += w[i] * x);
+    visit(pos, p, us.flip(), false, maps.as_ref(), &mut |i, x| s -= w[i] * x);
     s
 }
 
@@ -49,8 +50,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub fn features(pos: &Position) -> Vec<(usize, i32)> {
     let p = params(pos.variant());
     let mut dense = vec![0i32; p.w.len()];
-    visit(pos, p, Color::Black, true, &mut |i, x| dense[i] += x);
-    visit(pos, p, Color::White, true, &mut |i, x| dense[i] -= x);
+    let maps = zone_maps(pos, p, true);
+    visit(pos, p, Color::Black, true, maps.as_ref(), &mut |i, x| dense[i] += x);
+    visit(pos, p, Color::White, true, maps.as_ref(), &mut |i, x| dense[i] -= x);
     dense[p.index(Term::Tempo)] = if pos.side_to_move() == Color::Black { 1 } else { -1 };
     dense.into_iter().enumerate().filter(|&(_, x)| x != 0).collect()
 }
@@ -91,7 +93,22 @@ fn mop_up(pos: &Position, c: Color) -> bool {
 
 /// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
 /// weight is zero may be skipped (mobility per kind, the attack counts near royals).
-fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usize, i32)) {
+/// With the king-zone terms in use (drop variants; `all`: always), the attack counts of every
+/// square by each colour (indexed by colour), from one walk over each colour's pieces.
+fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<[[u8; NSQ]; 2]> {
+    let v = pos.variant();
+    let t = &v.t;
+    let on = v.drops
+        && (all
+            || [Term::DropDanger, Term::FlankAttack, Term::FlankDefence, Term::UnsafeCheck]
+                .iter()
+                .any(|&x| p.w[p.index(x)] != 0)
+            || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
+    on.then(|| [king::attack_map(pos, Color::Black), king::attack_map(pos, Color::White)])
+}
+
+/// `maps`: [`zone_maps`] of the position (shared by both colours' visits).
+fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NSQ]; 2]>, f: &mut impl FnMut(usize, i32)) {
     let v = pos.variant();
     let t = &v.t;
     let height = v.height as i32;
@@ -153,14 +170,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
         0
     };
     let attacks = all || p.w[p.index(Term::KingAttack)] != 0 || p.w[p.index(Term::KingWeak)] != 0 || p.w[p.index(Term::KingDanger)] != 0;
-    let zone_terms = v.drops
-        && (all
-            || [Term::DropDanger, Term::FlankAttack, Term::FlankDefence, Term::UnsafeCheck]
-                .iter()
-                .any(|&x| p.w[p.index(x)] != 0)
-            || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
-    // With the zone terms on, one walk per colour gives every attack count at once.
-    let maps = zone_terms.then(|| (king::attack_map(pos, c), king::attack_map(pos, them)));
+    let maps = maps.map(|m| (&m[c.idx()], &m[them.idx()]));
     let count = |s: Sq, by: Color| match &maps {
         Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
         None => pos.attack_count(s, by) as i32,
@@ -199,7 +209,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, f: &mut impl FnMut(usi
             } else {
                 near += 1;
             }
-            if attacks || zone_terms {
+            if attacks || maps.is_some() {
                 let a = count(s, them);
                 if a != 0 {
                     attacked += a;
