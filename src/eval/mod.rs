@@ -91,8 +91,6 @@ fn mop_up(pos: &Position, c: Color) -> bool {
     ours >= 2 * theirs && ours >= theirs + 1000
 }
 
-/// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
-/// weight is zero may be skipped (mobility per kind, the attack counts near royals).
 /// With the king-zone terms in use (drop variants; `all`: always), the attack counts of every
 /// square by each colour (indexed by colour), from one walk over each colour's pieces.
 fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<[[u8; NSQ]; 2]> {
@@ -107,7 +105,9 @@ fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<[[u8; NSQ]; 2]> {
     on.then(|| [king::attack_map(pos, Color::Black), king::attack_map(pos, Color::White)])
 }
 
-/// `maps`: [`zone_maps`] of the position (shared by both colours' visits).
+/// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
+/// weight is zero may be skipped (mobility per kind, the attack counts near royals). `maps`
+/// is [`zone_maps`] of the position, computed once for both colours' visits.
 fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NSQ]; 2]>, f: &mut impl FnMut(usize, i32)) {
     let v = pos.variant();
     let t = &v.t;

@@ -8,8 +8,9 @@
 //! adjusted by history, by whether the static score is improving, at expected cut nodes and
 //! after a capturing hash move. Move ordering by hash move, SEE-sound captures, killers,
 //! counter move, and history with gravity plus continuation history (after the previous move
-//! and the one before; `conthist.rs`). Repetition draws and mate scores. A small per-thread
-//! cache keeps static evaluations by hash.
+//! and the one before; `conthist.rs`). Repetitions score as draws, or as a mate against the
+//! side that gave check with every move of the cycle (perpetual check); mate scores. A small
+//! per-thread cache keeps static evaluations by hash.
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -867,7 +868,8 @@ impl<'a> Searcher<'a> {
     /// The score of a position repeated `plies` plies back: a draw, unless one side gave check
     /// with every one of its moves in the cycle, who then loses (shogi and sho; in chu that
     /// move is forbidden, which costs the checker the same). Scored at the first repetition,
-    /// like a draw: a side that can repeat can go on repeating.
+    /// like a draw: a side that can repeat can go on repeating. The loss is a mate score at
+    /// this ply, so a perpetual shows as a mate in the reported score.
     fn repetition_score(&mut self, plies: usize, ply: usize) -> i32 {
         match self.pos.perpetual_checker(plies) {
             Some(c) if c == self.pos.side_to_move() => -MATE + ply as i32,
