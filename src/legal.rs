@@ -5,9 +5,9 @@
 //! the origin lies on a line from the royal that holds an enemy line attacker, or (with
 //! hoppers in the game) the destination lies on such a line. Any other move cannot change an
 //! attack on the royal: leaps and steps ignore occupancy, and line attacks only see the
-//! squares of their line. In check (without hoppers or lions), a move of another piece is
-//! tested only if it takes the single checker or lands between it and the royal; no other
-//! can be legal, which spares the make/test/unmake of nearly every drop.
+//! squares of their line. In check (without lions), a move of another piece is tested only if,
+//! for every checker, it takes it or lands on or leaves a square between it and the royal; no
+//! other can be legal, which spares the make/test/unmake of nearly every drop.
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{Sq, adjacent, col_of, line_dir, row_of};
@@ -83,16 +83,18 @@ impl Position {
         let in_check = self.attacked(king, them);
         let danger = self.danger_lines(king, them);
         let hoppers = v.t.has_hoppers;
-        // In check without hoppers (a piece put on a line can open a hop) or lions (a double
-        // move can take two checkers), a move of another piece can only be legal if it takes
-        // the single checker or lands between it and the royal (a superset: the test below
-        // decides).
-        let evasion = (in_check && !hoppers && !v.lion_rules).then(|| self.attackers(king, them));
+        // In check (without lions, whose double moves touch a third square), a move of another
+        // piece can only be legal if, for every checker, it takes it or changes what stands
+        // between it and the royal: it lands there (a block, or a second screen for a hopper)
+        // or leaves from there (a hopper's screen). A superset: the test below decides.
+        let evasion = (in_check && !v.lion_rules).then(|| self.attackers(king, them));
         for &m in pseudo.iter() {
             let to = m.to();
             if let Some(checkers) = &evasion
                 && (m.is_drop() || m.from() != king)
-                && !(checkers.len() == 1 && (to == checkers[0] || (m.mid() != 0 && m.mid() == checkers[0]) || between(king, to, checkers[0])))
+                && !checkers
+                    .iter()
+                    .all(|&c| to == c || between(king, to, c) || (!m.is_drop() && between(king, m.from(), c)))
             {
                 continue;
             }

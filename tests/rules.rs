@@ -128,9 +128,9 @@ fn sho_royals() {
 
 #[test]
 fn check_evasions_match_a_brute_force_filter() {
-    // Positions in check (a slider from afar, a knight, a double check, a pinned defender,
-    // hands full of pieces): the legal list equals every pseudo-legal move that leaves the
-    // king unattacked (no pawns in hand, so pawn-drop mate does not arise).
+    // Positions in check (a slider from afar, a knight, double checks, cannons, hands full of
+    // pieces): the legal list equals every pseudo-legal move that leaves the king unattacked
+    // (no pawn drop can mate in them, so pawn-drop mate does not arise).
     for (variant, sfen) in [
         ("shogi", "4k4/9/9/9/4r4/9/9/3S5/4K4 b RBGSNL 1"),
         ("shogi", "4k4/9/9/9/9/9/3n5/9/4K4 b RBGSNL 1"),
@@ -138,6 +138,12 @@ fn check_evasions_match_a_brute_force_filter() {
         ("shogi", "4k4/9/9/9/8b/9/9/4G4/r3K4 b RSNL 1"),
         ("shoshogi", "4k4/9/9/9/4r4/9/9/5E3/4K4 b - 1"),
         ("shogi", "4l3k/9/9/9/9/9/9/9/4K4 b 2PG 1"),
+        // Cannons: a check over an enemy screen, over an own screen that may step aside, and a
+        // double check (rook, and a cannon over the rook) that one drop between answers.
+        ("cannonshogi", "4u3k/9/9/9/4s4/9/9/9/4K4 b RGSNL 1"),
+        ("cannonshogi", "4u3k/9/9/9/4S4/9/9/9/4K4 b G 1"),
+        ("cannonshogi", "k8/9/4u4/9/9/9/4r4/9/4K4 b GSNL 1"),
+        ("cannonshogi-wiki", "k8/9/4u4/9/9/9/4r4/9/4K4 b GSNL 1"),
     ] {
         let v = shishi::Variant::by_name(variant).expect("variant");
         let mut p = shishi::Position::from_sfen(v, sfen).expect("sfen");
