@@ -99,10 +99,23 @@ static LINE_DIR: LazyLock<Vec<u8>> = LazyLock::new(|| {
     t
 });
 
+/// King distance: the number of king steps from `a` to `b`.
+#[inline]
+pub fn distance(a: Sq, b: Sq) -> usize {
+    col_of(a).abs_diff(col_of(b)).max(row_of(a).abs_diff(row_of(b)))
+}
+
 /// Whether two squares are at most one step apart (king distance).
 #[inline]
 pub fn adjacent(a: Sq, b: Sq) -> bool {
-    col_of(a).abs_diff(col_of(b)) <= 1 && row_of(a).abs_diff(row_of(b)) <= 1
+    distance(a, b) <= 1
+}
+
+/// Whether `s` lies strictly between `a` and `b` on a line through both.
+#[inline]
+pub fn between(a: Sq, s: Sq, b: Sq) -> bool {
+    let d = line_dir(a, b);
+    d < 8 && line_dir(a, s) == d && distance(a, s) < distance(a, b)
 }
 
 /// A set of grid squares as a 256-bit mask.
@@ -206,6 +219,17 @@ mod tests {
         assert_eq!(line_dir(sq(4, 4), sq(6, 2)), 1);
         assert_eq!(line_dir(sq(4, 4), sq(5, 2)), 8);
         assert_eq!(line_dir(sq(4, 4), sq(0, 4)), 6);
+    }
+
+    #[test]
+    fn distance_and_between() {
+        assert_eq!(distance(sq(4, 4), sq(6, 1)), 3);
+        assert!(adjacent(sq(4, 4), sq(5, 5)) && !adjacent(sq(4, 4), sq(6, 4)));
+        assert!(between(sq(4, 4), sq(4, 2), sq(4, 0)));
+        assert!(between(sq(4, 4), sq(5, 3), sq(7, 1)));
+        assert!(!between(sq(4, 4), sq(4, 0), sq(4, 0)), "the end is not between");
+        assert!(!between(sq(4, 4), sq(4, 6), sq(4, 0)), "behind the start is not between");
+        assert!(!between(sq(4, 4), sq(5, 3), sq(5, 2)), "no line, nothing between");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! other can be legal, which spares the make/test/unmake of nearly every drop.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Sq, adjacent, col_of, line_dir, row_of};
+use crate::geometry::{Sq, adjacent, between, line_dir};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
@@ -220,11 +220,4 @@ impl Position {
         self.board[from as usize] = mover_piece;
         !protected
     }
-}
-
-/// Whether `s` lies strictly between `a` and `b` on a line through both.
-fn between(a: Sq, s: Sq, b: Sq) -> bool {
-    let d = line_dir(a, b);
-    let dist = |x: Sq, y: Sq| col_of(x).abs_diff(col_of(y)).max(row_of(x).abs_diff(row_of(y)));
-    d < 8 && line_dir(a, s) == d && dist(a, s) < dist(a, b)
 }

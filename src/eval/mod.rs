@@ -27,7 +27,7 @@ mod params;
 pub use params::{Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{NSQ, RING2, Sq, col_of, row_of};
+use crate::geometry::{NSQ, RING2, Sq, col_of, distance, row_of};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::Ride;
@@ -185,11 +185,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NS
         f(p.index(Term::MopEdge), edge);
         let mut close = 0;
         for sq in pos.occupied(c).iter() {
-            let d = enemy
-                .iter()
-                .map(|&r| col_of(r).abs_diff(col_of(sq)).max(row_of(r).abs_diff(row_of(sq))) as i32)
-                .min()
-                .unwrap_or(0);
+            let d = enemy.iter().map(|&r| distance(r, sq) as i32).min().unwrap_or(0);
             close += (w.max(h) - 1 - d).max(0);
         }
         f(p.index(Term::MopClose), close);
