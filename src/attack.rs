@@ -3,7 +3,8 @@
 //! adjacent-screen jumps, one-screen hops on the second piece, ranging jumps on every piece
 //! beyond the first, and the remaining leaps by table.
 
-use crate::geometry::{DIRS, Sq, offset};
+use crate::geometry::{DIRS, Sq, line_dir, offset};
+use crate::moves::Move;
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
 
@@ -145,7 +146,77 @@ impl Position {
     }
 
     /// Whether the side to move has exactly one royal and it is attacked (in check).
+    ///
+    /// With plain attacks (see [`crate::variant::Tables::plain_attacks`]) and a move made
+    /// that took no royal, only that move is looked at: before it the side had this one
+    /// royal and it was not attacked (the position before was legal, and positions set up
+    /// from an SFEN never leave the side not to move in check), so it is attacked now exactly
+    /// if the move checks from its destination or uncovered a slider behind its origin. A
+    /// null move checks nothing. (A side with two royals, sho's king and crown prince, may
+    /// leave one attacked; after the other is taken, the full scan answers.)
     pub fn in_check(&self) -> bool {
+        let us = self.side;
+        let r = &self.royals[us.idx()];
+        if r.count() != 1 {
+            return false;
+        }
+        let Some(k) = r.first() else {
+            return false;
+        };
+        let t = &self.variant().t;
+        match self.stack.last() {
+            Some(u) if t.plain_attacks && t.royal_mask >> kind_of(u.captured) & 1 == 0 => u.mv != Move::NONE && self.last_move_checks(k, u.mv),
+            _ => self.attacked(k, us.flip()),
+        }
+    }
+
+    /// Whether `m`, the move just made by the side not to move, attacks the royal on `k`
+    /// (plain attacks only: steps, slides and leaps).
+    fn last_move_checks(&self, k: Sq, m: Move) -> bool {
+        let t = &self.variant().t;
+        let b = &self.board;
+        let by = self.side.flip();
+        let c = by.idx();
+        let to = m.to();
+        let bit = 1u64 << kind_of(b[to as usize]);
+        // From the destination: a leap, a step, or a slide along an empty line.
+        if t.leaps[c].iter().any(|&(off, mask)| k as i16 + off == to as i16 && mask & bit != 0) {
+            return true;
+        }
+        let d = line_dir(k, to);
+        if d < 8 {
+            let off = DIR_OFF[d];
+            if k as i16 + off == to as i16 {
+                if (t.near[c][d] | t.slider[c][d]) & bit != 0 {
+                    return true;
+                }
+            } else if t.slider[c][d] & bit != 0 && self.first_on_line(k, off) == to {
+                return true;
+            }
+        }
+        // Uncovered: the first piece behind the origin, seen from the royal, is a slider.
+        if m.is_drop() {
+            return false;
+        }
+        let d = line_dir(k, m.from());
+        d < 8 && t.slider[c][d] != 0 && {
+            let x = self.first_on_line(k, DIR_OFF[d]);
+            hits(b[x as usize], by, t.slider[c][d])
+        }
+    }
+
+    /// The first non-empty cell (a piece or the wall) from `s` along grid offset `off`.
+    #[inline]
+    fn first_on_line(&self, s: Sq, off: i16) -> Sq {
+        let mut x = s as i16 + off;
+        while self.board[x as usize] == EMPTY {
+            x += off;
+        }
+        x as Sq
+    }
+
+    /// [`Position::in_check`] by a full attack scan of the royal, whatever the last move.
+    pub fn in_check_by_scan(&self) -> bool {
         let us = self.side;
         let r = &self.royals[us.idx()];
         r.count() == 1 && r.first().is_some_and(|k| self.attacked(k, us.flip()))

@@ -111,11 +111,19 @@ pub fn adjacent(a: Sq, b: Sq) -> bool {
     distance(a, b) <= 1
 }
 
-/// Whether `s` lies strictly between `a` and `b` on a line through both.
-#[inline]
-pub fn between(a: Sq, s: Sq, b: Sq) -> bool {
+/// The squares strictly between `a` and `b` (none unless they share a line).
+pub fn between_squares(a: Sq, b: Sq) -> Bits {
+    let mut out = Bits::EMPTY;
     let d = line_dir(a, b);
-    d < 8 && line_dir(a, s) == d && distance(a, s) < distance(a, b)
+    if d < 8 {
+        let off = offset(DIRS[d].0, DIRS[d].1);
+        let mut x = a as i16 + off;
+        while x != b as i16 {
+            out.set(x as Sq);
+            x += off;
+        }
+    }
+    out
 }
 
 /// A set of grid squares as a 256-bit mask.
@@ -225,11 +233,11 @@ mod tests {
     fn distance_and_between() {
         assert_eq!(distance(sq(4, 4), sq(6, 1)), 3);
         assert!(adjacent(sq(4, 4), sq(5, 5)) && !adjacent(sq(4, 4), sq(6, 4)));
-        assert!(between(sq(4, 4), sq(4, 2), sq(4, 0)));
-        assert!(between(sq(4, 4), sq(5, 3), sq(7, 1)));
-        assert!(!between(sq(4, 4), sq(4, 0), sq(4, 0)), "the end is not between");
-        assert!(!between(sq(4, 4), sq(4, 6), sq(4, 0)), "behind the start is not between");
-        assert!(!between(sq(4, 4), sq(5, 3), sq(5, 2)), "no line, nothing between");
+        let squares = |a, b| between_squares(a, b).iter().collect::<Vec<_>>();
+        assert_eq!(squares(sq(4, 4), sq(4, 1)), [sq(4, 2), sq(4, 3)]);
+        assert_eq!(squares(sq(4, 4), sq(7, 1)), [sq(6, 2), sq(5, 3)]);
+        assert!(squares(sq(4, 4), sq(4, 3)).is_empty(), "neighbours: nothing between");
+        assert!(squares(sq(4, 4), sq(5, 2)).is_empty(), "no line, nothing between");
     }
 
     #[test]

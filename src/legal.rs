@@ -10,7 +10,7 @@
 //! other can be legal, which spares the make/test/unmake of nearly every drop.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Sq, adjacent, between, line_dir};
+use crate::geometry::{Bits, Sq, adjacent, between_squares, line_dir};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
@@ -80,21 +80,31 @@ impl Position {
             return;
         }
         let king = r.first().unwrap_or(0);
-        let in_check = self.attacked(king, them);
+        let in_check = self.in_check();
         let danger = self.danger_lines(king, them);
         let hoppers = v.t.has_hoppers;
         // In check (without lions, whose double moves touch a third square), a move of another
         // piece can only be legal if, for every checker, it takes it or changes what stands
         // between it and the royal: it lands there (a block, or a second screen for a hopper)
         // or leaves from there (a hopper's screen). A superset: the test below decides.
-        let evasion = (in_check && !v.lion_rules).then(|| self.attackers(king, them));
+        // Per checker: (the checker and the squares between, the squares between).
+        let evasion: Option<arrayvec::ArrayVec<(Bits, Bits), 8>> = (in_check && !v.lion_rules).then(|| {
+            self.attackers(king, them)
+                .iter()
+                .take(8)
+                .map(|&c| {
+                    let gap = between_squares(king, c);
+                    let mut land = gap;
+                    land.set(c);
+                    (land, gap)
+                })
+                .collect()
+        });
         for &m in pseudo.iter() {
             let to = m.to();
             if let Some(checkers) = &evasion
                 && (m.is_drop() || m.from() != king)
-                && !checkers
-                    .iter()
-                    .all(|&c| to == c || between(king, to, c) || (!m.is_drop() && between(king, m.from(), c)))
+                && !checkers.iter().all(|(land, gap)| land.has(to) || (!m.is_drop() && gap.has(m.from())))
             {
                 continue;
             }

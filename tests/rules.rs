@@ -165,3 +165,55 @@ fn check_evasions_match_a_brute_force_filter() {
         assert_eq!(got, brute, "{sfen}");
     }
 }
+
+#[test]
+fn in_check_from_the_last_move_matches_a_full_scan() {
+    // Shogi and sho answer `in_check` from the last move alone (a direct or an uncovered
+    // check); random games of every variant compare it with a full attack scan, after moves
+    // and after null moves, and must meet enough checks for the comparison to mean something.
+    for v in shishi::variant::all() {
+        let mut checks = 0;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ v.index as u64;
+        for _ in 0..30 {
+            let mut p = shishi::Position::startpos(v);
+            for _ in 0..160 {
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.royals(p.side_to_move()).is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.make(moves[(seed >> 11) as usize % moves.len()]);
+                let fast = p.in_check();
+                assert_eq!(fast, p.in_check_by_scan(), "{} {}", v.name, p.to_sfen());
+                checks += fast as u32;
+                if !fast {
+                    p.make_null();
+                    assert_eq!(p.in_check(), p.in_check_by_scan(), "{} null {}", v.name, p.to_sfen());
+                    p.unmake_null();
+                }
+            }
+        }
+        assert!(checks >= 20, "{}: only {checks} checks", v.name);
+    }
+    // Sho with a crown prince beside the king: a royal may stand attacked while its partner
+    // lives, so after the partner is taken only a full scan knows (every line to depth 3).
+    fn walk(p: &mut shishi::Position, depth: u32) -> u32 {
+        let mut taken = 0;
+        for m in p.legal_moves() {
+            let royals = p.royals(p.side_to_move().flip()).count();
+            p.make(m);
+            assert_eq!(p.in_check(), p.in_check_by_scan(), "{}", p.to_sfen());
+            taken += (p.royals(p.side_to_move()).count() < royals) as u32;
+            if depth > 1 {
+                taken += walk(p, depth - 1);
+            }
+            p.unmake();
+        }
+        taken
+    }
+    let v = shishi::Variant::by_name("shoshogi").expect("variant");
+    let mut p = shishi::Position::from_sfen(v, "4l3k/7g1/2p6/9/1+E5b1/9/2P3P2/7R1/3GKS3 b - 51").expect("sfen");
+    assert!(walk(&mut p, 3) > 0, "no royal was taken");
+}

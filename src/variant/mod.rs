@@ -205,6 +205,9 @@ pub struct Tables {
     pub rel_rank: [[u8; NSQ]; 2],
     /// Lion-power pieces exist (chu double moves).
     pub has_lion_moves: bool,
+    /// Only steps, slides and leaps attack (no hoppers, rangers or double moves): a move can
+    /// then check only from its destination or by uncovering a slider behind its origin.
+    pub plain_attacks: bool,
 }
 
 impl Variant {
@@ -281,6 +284,7 @@ impl Tables {
             zone: [Bits::EMPTY; 2],
             rel_rank: [[0; NSQ]; 2],
             has_lion_moves: false,
+            plain_attacks: false,
         }
     }
 }
@@ -351,6 +355,7 @@ fn compile(v: &Variant) -> Tables {
             }
         }
     }
+    t.plain_attacks = !t.has_hoppers && !t.has_lion_moves;
     t
 }
 
