@@ -7,7 +7,8 @@
 //! attack on the royal: leaps and steps ignore occupancy, and line attacks only see the
 //! squares of their line. In check (without lions), a move of another piece is tested only if,
 //! for every checker, it takes it or lands on or leaves a square between it and the royal; no
-//! other can be legal, which spares the make/test/unmake of nearly every drop.
+//! other can be legal, which spares the make/test/unmake of nearly every drop. Without
+//! hoppers, drops skip the filter altogether (see [`Position::legal_moves_into`]).
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{Bits, Sq, adjacent, between_squares, line_dir};
@@ -25,10 +26,45 @@ impl Position {
     }
 
     /// Replaces `out` with the legal moves of the side to move.
+    ///
+    /// Without hoppers a drop can neither expose the royal nor capture, so drops go straight
+    /// into `out` (after the board moves, as in the pseudo-legal order): anywhere out of
+    /// check, between the checker and the royal in check by one piece, nowhere in double
+    /// check. Only pawn drops are looked at, for pawn-drop mate.
     pub fn legal_moves_into(&mut self, out: &mut MoveList) {
         let mut pseudo = MoveList::new();
-        self.generate_pseudo(&mut pseudo);
+        let v = self.variant();
+        if !v.drops || v.t.has_hoppers || v.royal_rule == RoyalRule::Capture {
+            self.generate_pseudo(&mut pseudo);
+            self.filter_legal(&pseudo, out);
+            return;
+        }
+        let drop_squares = if !self.in_check() {
+            v.t.on_board
+        } else {
+            // In check, the side has exactly one royal.
+            let king = self.royals[self.side.idx()].first().unwrap_or(0);
+            match self.attackers(king, self.side.flip()).as_slice() {
+                &[c] => between_squares(king, c),
+                _ => Bits::EMPTY,
+            }
+        };
+        self.generate_board_moves(&mut pseudo);
         self.filter_legal(&pseudo, out);
+        let start = out.len();
+        self.generate_drops(&drop_squares, out);
+        if v.pawn_drop_mate_illegal {
+            let pawn = v.t.pawn_kind;
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if !(m.drop_kind() == pawn && self.drop_mates(m)) {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
     }
 
     /// Replaces `out` with the legal captures of the side to move (no drops, no pass).

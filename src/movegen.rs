@@ -7,7 +7,7 @@
 //! when its first leg captures, and the pass at most once per position.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Sq, col_of};
+use crate::geometry::{Bits, Sq, col_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
@@ -213,7 +213,8 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn drops(&mut self) {
+    /// Drops onto the empty squares of `mask`.
+    fn drops(&mut self, mask: &Bits) {
         let pos = self.pos;
         let v = pos.variant();
         let t = &v.t;
@@ -229,7 +230,7 @@ impl<'a> Gen<'a> {
         if n == 0 {
             return;
         }
-        let empty = t.on_board.andnot(&pos.occ[0].or(&pos.occ[1]));
+        let empty = mask.andnot(&pos.occ[0].or(&pos.occ[1]));
         for to in empty.iter() {
             for &k in &kinds[..n] {
                 if pos.drop_rank_ok(k, to) {
@@ -299,13 +300,29 @@ impl Position {
         Gen::new(self, list, false).piece_moves(from);
     }
 
+    /// Appends the pseudo-legal board moves of the side to move to `list` (no drops).
+    pub fn generate_board_moves(&self, list: &mut MoveList) {
+        let mut g = Gen::new(self, list, true);
+        for from in self.occ[self.side.idx()].iter() {
+            g.piece_moves(from);
+        }
+    }
+
+    /// Appends the pseudo-legal drops of the side to move onto the squares of `mask` to
+    /// `list`, in the order [`Position::generate_pseudo`] has them.
+    pub fn generate_drops(&self, mask: &Bits, list: &mut MoveList) {
+        if self.variant().drops {
+            Gen::new(self, list, true).drops(mask);
+        }
+    }
+
     fn generate(&self, list: &mut MoveList, quiet: bool) {
         let mut g = Gen::new(self, list, quiet);
         for from in self.occ[self.side.idx()].iter() {
             g.piece_moves(from);
         }
         if quiet && self.variant().drops {
-            g.drops();
+            g.drops(&self.variant().t.on_board);
         }
     }
 }
