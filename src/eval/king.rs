@@ -24,9 +24,11 @@ pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
     let b = &pos.board;
     let c = by.idx();
     let mut map = [0u8; NSQ];
+    // Counts stay far below 256 (at most every piece of a side on one square). Leaps count
+    // on the padding too: those cells are never read.
     let mut hit = |x: i16| {
         let m = &mut map[x as usize];
-        *m = m.saturating_add(1);
+        *m = m.wrapping_add(1);
     };
     for from in pos.occupied(by).iter() {
         let k = kind_of(b[from as usize]);
@@ -37,12 +39,7 @@ pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
             }
             let (off, max) = (a.off, a.max as u32);
             match a.ride {
-                Ride::Leap => {
-                    let x = from as i16 + off;
-                    if b[x as usize] != WALL {
-                        hit(x);
-                    }
-                }
+                Ride::Leap => hit(from as i16 + off),
                 Ride::Slide => {
                     let mut x = from as i16;
                     let mut steps = 0u32;
@@ -197,17 +194,15 @@ pub(super) fn flank(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], theirs: &
     let (w, h) = (v.width, v.height);
     let centre = col_of(r).clamp(1, w.saturating_sub(2));
     let camp = (h - 1) / 2 + 2;
+    // Our camp: the `camp` rows nearest our back rank (Black's is the bottom, row h - 1).
+    let rows = if c == Color::Black { h.saturating_sub(camp)..h } else { 0..camp.min(h) };
+    let cols = centre.saturating_sub(1)..(centre + 2).min(w);
     let (mut attack, mut defence) = (0, 0);
-    for row in 0..h {
-        let s0 = sq(centre, row);
-        // Ranks counted from our own back rank: 0 is ours.
-        if h - 1 - v.t.rel_rank[c.idx()][s0 as usize] as usize >= camp {
-            continue;
-        }
-        for col in centre.saturating_sub(1)..(centre + 2).min(w) {
-            let s = sq(col, row);
-            attack += theirs[s as usize].min(2) as i32;
-            defence += (ours[s as usize] > 0) as i32;
+    for row in rows {
+        let first = sq(cols.start, row) as usize;
+        for s in first..first + cols.len() {
+            attack += theirs[s].min(2) as i32;
+            defence += (ours[s] > 0) as i32;
         }
     }
     (attack, defence)

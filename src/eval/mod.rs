@@ -27,7 +27,7 @@ mod params;
 pub use params::{Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{NSQ, RING2, Sq, col_of, distance, row_of};
+use crate::geometry::{Bits, NSQ, RING2, Sq, col_of, distance, offset, row_of};
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::Ride;
@@ -116,13 +116,23 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NS
     // Guard and raid look at the first four royals (play gives at most two: king, prince).
     let squares = |c: Color| pos.royals(c).iter().take(4).collect::<arrayvec::ArrayVec<Sq, 4>>();
     let (own, enemy) = (squares(c), squares(them));
-    let near = |sq: Sq, royals: &[Sq]| {
-        royals
-            .iter()
-            .any(|&r| col_of(r).abs_diff(col_of(sq)) <= 2 && row_of(r).abs_diff(row_of(sq)) <= 2)
-    };
     let u = used(v);
     let (guard, raid) = (all || u.guard, all || u.raid);
+    // The squares within two steps of those royals (on the board or its padding).
+    let zone = |royals: &[Sq], wanted: bool| {
+        let mut z = Bits::EMPTY;
+        if wanted {
+            for &r in royals {
+                for dy in -2..=2i8 {
+                    for dx in -2..=2i8 {
+                        z.set((r as i16 + offset(dx, dy)) as Sq);
+                    }
+                }
+            }
+        }
+        z
+    };
+    let (own_zone, enemy_zone) = (zone(&own, guard), zone(&enemy, raid));
     // Without `all`, the piece-square terms come from the position's sums (see `evaluate`),
     // and the loop runs only for the groups in use.
     let pieces = if all || u.guard || u.raid || u.mobility {
@@ -142,10 +152,10 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NS
                 f(p.kind(Term::Promo, k), 1);
             }
         }
-        if guard && t.royal_mask >> k & 1 == 0 && near(sq, &own) {
+        if guard && t.royal_mask >> k & 1 == 0 && own_zone.has(sq) {
             f(p.kind(Term::Guard, k), 1);
         }
-        if raid && near(sq, &enemy) {
+        if raid && enemy_zone.has(sq) {
             f(p.kind(Term::Raid, k), 1);
         }
         let m = p.kind(Term::Mobility, k);
