@@ -2,8 +2,8 @@
 //! transposition table (probed and written by the quiescence search too); quiescence over
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
-//! the further above beta), internal iterative reduction, futility, late move pruning and SEE
-//! pruning; reverse futility, null move and futility judge the static score replaced by the
+//! the further above beta), internal iterative reduction, futility, late move pruning, and SEE
+//! pruning of losing captures and of quiet moves that lose their exchange; reverse futility, null move and futility judge the static score replaced by the
 //! hash score where that bounds it from the right side. Late move reductions from a log table,
 //! adjusted by history, by whether the static score is improving, at expected cut nodes and
 //! after a capturing hash move. Move ordering by hash move, SEE-sound captures, killers,
@@ -47,6 +47,10 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const MAX_QDEPTH: u32 = 8;
 /// Slack for delta pruning in quiescence.
 const DELTA_MARGIN: i32 = 200;
+/// Deepest node where quiet moves that lose their exchange are pruned.
+const QUIET_SEE_DEPTH: i32 = 8;
+/// Quiet SEE pruning threshold per squared reduced depth, in centipawns.
+const QUIET_SEE_MARGIN: i32 = 25;
 /// Bound of history scores.
 const HISTORY_MAX: i32 = 16_384;
 /// Futility margin per ply of remaining depth.
@@ -767,9 +771,16 @@ impl<'a> Searcher<'a> {
             if !pv_node && !in_check && i > 0 && depth <= 3 && capture && best > -MATE_BOUND && !self.pos.see_ge(m, -120 * depth) {
                 continue;
             }
+            let mut prunable = quiet && i > 0 && best > -MATE_BOUND && (futile || i >= late_limit);
+            // Quiet moves (drops too) that lose material in the exchange on their square, near
+            // the leaves; the margin grows with the depth left after a late move's reduction.
+            // Checks are spared (below).
+            if !prunable && quiet && i > 0 && !in_check && best > -MATE_BOUND && depth <= QUIET_SEE_DEPTH {
+                let lmr_depth = (depth - 1 - LMR[(depth as usize).min(63)][i.min(63)] as i32).max(0);
+                prunable = !self.pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth);
+            }
             self.moved[ply] = self.cont.index(&self.pos, m);
             self.pos.make(m);
-            let prunable = quiet && i > 0 && best > -MATE_BOUND && (futile || i >= late_limit);
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
             // Whether the move gives check is asked only of the quiet moves that pruning or
             // reduction could touch (the attack test is the costliest part of a node).
