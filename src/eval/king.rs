@@ -10,7 +10,7 @@
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{NSQ, RING2, Sq, adjacent, col_of, sq};
-use crate::piece::{Color, EMPTY, WALL, kind_of};
+use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAPTURE, Ride};
 
@@ -19,7 +19,11 @@ use crate::variant::{CAPTURE, Ride};
 /// squares beyond its screen up to and including the next piece, a lion every square
 /// within two, a ranging jump every square beyond its first piece). For the pieces of the
 /// drop variants this equals `Position::attack_count` on every board square (tested).
-pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
+///
+/// It also adds each piece's mobility (as [`super::mobility`] counts it) to `mob` by kind:
+/// for a capturing slide or unlimited hop, the squares it attacks but an own piece ending the
+/// walk; any other atom is counted on its own.
+pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) -> [u8; NSQ] {
     let t = &pos.variant().t;
     let b = &pos.board;
     let c = by.idx();
@@ -33,14 +37,12 @@ pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
     for from in pos.occupied(by).iter() {
         let k = kind_of(b[from as usize]);
         let (lo, hi) = t.atom_range[c][k as usize];
+        let mut n = 0;
         for a in &t.atoms[c][lo as usize..hi as usize] {
-            if a.mode & CAPTURE == 0 {
-                continue;
-            }
+            let capture = a.mode & CAPTURE != 0;
             let (off, max) = (a.off, a.max as u32);
             match a.ride {
-                Ride::Leap => hit(from as i16 + off),
-                Ride::Slide => {
+                Ride::Slide if capture => {
                     let mut x = from as i16;
                     let mut steps = 0u32;
                     loop {
@@ -50,55 +52,104 @@ pub(super) fn attack_map(pos: &Position, by: Color) -> [u8; NSQ] {
                             break;
                         }
                         hit(x);
+                        n += 1;
                         steps += 1;
-                        if q != EMPTY || steps == max {
+                        if q != EMPTY {
+                            n -= is_color(q, by) as i32;
+                            break;
+                        }
+                        if steps == max {
                             break;
                         }
                     }
                 }
-                Ride::Hop | Ride::Range => {
+                Ride::Hop if capture && max == 0 => {
                     let mut x = from as i16 + off;
-                    let mut dist = 1u32;
                     while b[x as usize] == EMPTY {
                         x += off;
-                        dist += 1;
                     }
                     if b[x as usize] == WALL {
                         continue;
                     }
                     loop {
                         x += off;
-                        dist += 1;
                         let q = b[x as usize];
-                        if q == WALL || (max != 0 && dist > max) {
+                        if q == WALL {
                             break;
                         }
                         hit(x);
-                        if q != EMPTY && a.ride == Ride::Hop {
+                        n += 1;
+                        if q != EMPTY {
+                            n -= is_color(q, by) as i32;
                             break;
                         }
                     }
                 }
-                Ride::Lion => {
-                    if off == 0 {
-                        for o in DIR_OFF.iter().chain(RING2.iter()) {
-                            let x = from as i16 + o;
-                            if b[x as usize] != WALL {
-                                hit(x);
-                            }
-                        }
-                    } else {
-                        for x in [from as i16 + off, from as i16 + 2 * off] {
-                            if b[x as usize] != WALL {
-                                hit(x);
-                            }
-                        }
+                // Leaps add no mobility.
+                Ride::Leap => {
+                    if capture {
+                        hit(from as i16 + off);
+                    }
+                }
+                _ => {
+                    if capture {
+                        other_attacks(b, from, a.ride, off, max, &mut hit);
+                    }
+                    n += super::atom_mobility(pos, from, by, a);
+                }
+            }
+        }
+        mob[k as usize] += n;
+    }
+    map
+}
+
+/// Attacks of a capturing leap, limited hop, ranging jump or lion-power atom.
+fn other_attacks(b: &[u8; NSQ], from: Sq, ride: Ride, off: i16, max: u32, hit: &mut impl FnMut(i16)) {
+    match ride {
+        Ride::Leap => hit(from as i16 + off),
+        // Capturing slides are walked by the caller.
+        Ride::Slide => {}
+        Ride::Hop | Ride::Range => {
+            let mut x = from as i16 + off;
+            let mut dist = 1u32;
+            while b[x as usize] == EMPTY {
+                x += off;
+                dist += 1;
+            }
+            if b[x as usize] == WALL {
+                return;
+            }
+            loop {
+                x += off;
+                dist += 1;
+                let q = b[x as usize];
+                if q == WALL || (max != 0 && dist > max) {
+                    break;
+                }
+                hit(x);
+                if q != EMPTY && ride != Ride::Range {
+                    break;
+                }
+            }
+        }
+        Ride::Lion => {
+            if off == 0 {
+                for o in DIR_OFF.iter().chain(RING2.iter()) {
+                    let x = from as i16 + o;
+                    if b[x as usize] != WALL {
+                        hit(x);
+                    }
+                }
+            } else {
+                for x in [from as i16 + off, from as i16 + 2 * off] {
+                    if b[x as usize] != WALL {
+                        hit(x);
                     }
                 }
             }
         }
     }
-    map
 }
 
 /// Calls `f(kind, safe, unsafe)` for every kind in the enemy's hand with the number of
@@ -213,14 +264,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn attack_maps_agree_with_attack_counts_in_the_drop_variants() {
+    fn attack_maps_agree_with_attack_counts_and_mobility_in_the_drop_variants() {
         for v in crate::variant::all().into_iter().filter(|v| v.drops) {
             super::super::random_game(v, 0x2545_F491_4F6C_DD1D, 150, |pos| {
                 for c in [Color::Black, Color::White] {
-                    let map = attack_map(pos, c);
+                    let mut mob = [0; MAX_KINDS];
+                    let map = attack_map(pos, c, &mut mob);
                     for s in v.t.on_board.iter() {
                         assert_eq!(map[s as usize] as u32, pos.attack_count(s, c), "{} {} {s}", v.name, pos.to_sfen());
                     }
+                    // The mobility summed on the way equals the per-piece count.
+                    let mut each = [0; MAX_KINDS];
+                    for s in pos.occupied(c).iter() {
+                        let k = kind_of(pos.piece_at(s));
+                        each[k as usize] += super::super::mobility(pos, s, c, k);
+                    }
+                    assert_eq!(mob, each, "{} {}", v.name, pos.to_sfen());
                 }
             });
         }

@@ -28,9 +28,9 @@ pub use params::{Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{Bits, NSQ, RING2, Sq, col_of, distance, offset, row_of};
-use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
+use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, is_color, kind_of};
 use crate::position::Position;
-use crate::variant::Ride;
+use crate::variant::{CAtom, Ride};
 
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -91,9 +91,15 @@ fn mop_up(pos: &Position, c: Color) -> bool {
     ours >= 2 * theirs && ours >= theirs + 1000
 }
 
-/// With the king-zone terms in use (drop variants; `all`: always), the attack counts of every
-/// square by each colour (indexed by colour), from one walk over each colour's pieces.
-fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<[[u8; NSQ]; 2]> {
+/// What one walk over each colour's pieces gives (indexed by colour): the attack counts of
+/// every square, and the mobility summed per kind.
+struct Maps {
+    att: [[u8; NSQ]; 2],
+    mob: [[i32; MAX_KINDS]; 2],
+}
+
+/// With the king-zone terms in use (drop variants; `all`: always), the [`Maps`].
+fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
     let v = pos.variant();
     let t = &v.t;
     let on = v.drops
@@ -102,13 +108,18 @@ fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<[[u8; NSQ]; 2]> {
                 .iter()
                 .any(|&x| p.w[p.index(x)] != 0)
             || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
-    on.then(|| [king::attack_map(pos, Color::Black), king::attack_map(pos, Color::White)])
+    on.then(|| {
+        let mut mob = [[0; MAX_KINDS]; 2];
+        let [b, w] = &mut mob;
+        let att = [king::attack_map(pos, Color::Black, b), king::attack_map(pos, Color::White, w)];
+        Maps { att, mob }
+    })
 }
 
 /// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
 /// weight is zero may be skipped (mobility per kind, the attack counts near royals). `maps`
 /// is [`zone_maps`] of the position, computed once for both colours' visits.
-fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NSQ]; 2]>, f: &mut impl FnMut(usize, i32)) {
+fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f: &mut impl FnMut(usize, i32)) {
     let v = pos.variant();
     let t = &v.t;
     let height = v.height as i32;
@@ -159,10 +170,18 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NS
             f(p.kind(Term::Raid, k), 1);
         }
         let m = p.kind(Term::Mobility, k);
-        if all || p.w[m] != 0 {
+        if maps.is_none() && (all || p.w[m] != 0) {
             let n = mobility(pos, sq, c, k);
             if n != 0 {
                 f(m, n);
+            }
+        }
+    }
+    // With the maps, mobility comes summed per kind from their walk.
+    if let Some(maps) = maps {
+        for (k, &n) in maps.mob[c.idx()].iter().enumerate().take(v.pieces.len() + 1) {
+            if n != 0 && (all || p.w[p.kind(Term::Mobility, k as u8)] != 0) {
+                f(p.kind(Term::Mobility, k as u8), n);
             }
         }
     }
@@ -180,7 +199,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NS
         0
     };
     let attacks = all || p.w[p.index(Term::KingAttack)] != 0 || p.w[p.index(Term::KingWeak)] != 0 || p.w[p.index(Term::KingDanger)] != 0;
-    let maps = maps.map(|m| (&m[c.idx()], &m[them.idx()]));
+    let maps = maps.map(|m| (&m.att[c.idx()], &m.att[them.idx()]));
     let count = |s: Sq, by: Color| match &maps {
         Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
         None => pos.attack_count(s, by) as i32,
@@ -274,55 +293,58 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&[[u8; NS
 /// hopping atoms (leaps and lion power are not counted).
 fn mobility(pos: &Position, sq: Sq, c: Color, k: u8) -> i32 {
     let t = &pos.variant().t;
-    let b = &pos.board;
     let (lo, hi) = t.atom_range[c.idx()][k as usize];
+    t.atoms[c.idx()][lo as usize..hi as usize].iter().map(|a| atom_mobility(pos, sq, c, a)).sum()
+}
+
+/// The part of [`mobility`] that one atom gives.
+fn atom_mobility(pos: &Position, sq: Sq, c: Color, a: &CAtom) -> i32 {
+    let b = &pos.board;
+    let off = a.off;
     let mut n = 0;
-    for a in &t.atoms[c.idx()][lo as usize..hi as usize] {
-        let off = a.off;
-        match a.ride {
-            Ride::Slide => {
-                let mut x = sq as i16;
-                let mut steps = 0;
-                loop {
-                    x += off;
-                    let q = b[x as usize];
-                    if q == EMPTY {
-                        n += 1;
-                    } else {
-                        if q != WALL && !is_color(q, c) {
-                            n += 1;
-                        }
-                        break;
-                    }
-                    steps += 1;
-                    if steps == a.max {
-                        break;
-                    }
-                }
-            }
-            Ride::Hop | Ride::Range => {
-                let mut x = sq as i16 + off;
-                while b[x as usize] == EMPTY {
-                    x += off;
-                }
-                if b[x as usize] == WALL {
-                    continue;
-                }
-                loop {
-                    x += off;
-                    let q = b[x as usize];
-                    if q == EMPTY {
-                        n += 1;
-                        continue;
-                    }
+    match a.ride {
+        Ride::Slide => {
+            let mut x = sq as i16;
+            let mut steps = 0;
+            loop {
+                x += off;
+                let q = b[x as usize];
+                if q == EMPTY {
+                    n += 1;
+                } else {
                     if q != WALL && !is_color(q, c) {
                         n += 1;
                     }
                     break;
                 }
+                steps += 1;
+                if steps == a.max {
+                    break;
+                }
             }
-            Ride::Leap | Ride::Lion => {}
         }
+        Ride::Hop | Ride::Range => {
+            let mut x = sq as i16 + off;
+            while b[x as usize] == EMPTY {
+                x += off;
+            }
+            if b[x as usize] == WALL {
+                return 0;
+            }
+            loop {
+                x += off;
+                let q = b[x as usize];
+                if q == EMPTY {
+                    n += 1;
+                    continue;
+                }
+                if q != WALL && !is_color(q, c) {
+                    n += 1;
+                }
+                break;
+            }
+        }
+        Ride::Leap | Ride::Lion => {}
     }
     n
 }
