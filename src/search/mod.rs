@@ -2,9 +2,10 @@
 //! transposition table (probed and written by the quiescence search too); quiescence over
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
-//! the further above beta), internal iterative reduction, futility, late move pruning, and SEE
-//! pruning of losing captures and of quiet moves that lose their exchange; reverse futility, null move and futility judge the static score replaced by the
-//! hash score where that bounds it from the right side. Late move reductions from a log table,
+//! the further above beta), internal iterative reduction, futility, late move pruning (to depth
+//! 8 in shogi), and SEE pruning of losing captures and of quiet moves that lose their exchange; reverse
+//! futility, null move and futility judge the static score replaced by the hash score where
+//! that bounds it from the right side. Late move reductions from a log table,
 //! adjusted by history, by whether the static score is improving, at expected cut nodes and
 //! after a capturing hash move. Move ordering by hash move, SEE-sound captures, killers,
 //! counter move, and history with gravity plus continuation history (after the previous move
@@ -30,7 +31,7 @@ use crate::game::Outcome;
 use crate::moves::{Move, MoveList};
 use crate::piece::kind_of;
 use crate::position::Position;
-use crate::variant::RoyalRule;
+use crate::variant::{RoyalRule, Variant};
 use conthist::{ContHist, NO_MOVE, gravity};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -47,6 +48,11 @@ const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const MAX_QDEPTH: u32 = 8;
 /// Slack for delta pruning in quiescence.
 const DELTA_MARGIN: i32 = 200;
+/// Deepest node where late move pruning applies; in drop variants without hoppers (shogi),
+/// whose move lists are long with drops, [`LMP_DEPTH_DROPS`].
+const LMP_DEPTH: i32 = 3;
+/// See [`LMP_DEPTH`].
+const LMP_DEPTH_DROPS: i32 = 8;
 /// Deepest node where quiet moves that lose their exchange are pruned.
 const QUIET_SEE_DEPTH: i32 = 8;
 /// Quiet SEE pruning threshold per squared reduced depth, in centipawns.
@@ -70,7 +76,8 @@ const NULL_MARGIN_DROPS: i32 = 350;
 /// See [`NULL_MARGIN_DROPS`].
 const NULL_MARGIN_PER_PLY: i32 = 20;
 
-/// The pruning scales that depend on whether the variant has drops, chosen once per search.
+/// The pruning scales that depend on whether the variant has drops (and hoppers), chosen once
+/// per search.
 #[derive(Clone, Copy)]
 struct DropScales {
     /// Reverse futility margin per ply.
@@ -80,21 +87,25 @@ struct DropScales {
     /// Factor on a capture's board value for quiescence delta pruning: with drops a captured
     /// piece also goes to the capturer's hand, which the evaluation pays for about as much again.
     capture_gain: i32,
+    /// Deepest node of late move pruning (see [`LMP_DEPTH`]).
+    lmp_depth: i32,
 }
 
 impl DropScales {
-    fn new(drops: bool) -> DropScales {
-        if drops {
+    fn new(v: &Variant) -> DropScales {
+        if v.drops {
             DropScales {
                 rfp_margin: RFP_MARGIN_DROPS,
                 null_margin: NULL_MARGIN_DROPS,
                 capture_gain: 2,
+                lmp_depth: if v.t.has_hoppers { LMP_DEPTH } else { LMP_DEPTH_DROPS },
             }
         } else {
             DropScales {
                 rfp_margin: RFP_MARGIN,
                 null_margin: 0,
                 capture_gain: 1,
+                lmp_depth: LMP_DEPTH,
             }
         }
     }
@@ -291,7 +302,7 @@ impl<'a> Searcher<'a> {
     pub fn new(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
         Searcher {
-            scales: DropScales::new(pos.variant().drops),
+            scales: DropScales::new(pos.variant()),
             tt,
             shared,
             limits,
@@ -733,8 +744,9 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NONE;
-        // Late move pruning: near the leaves, quiet moves far down the ordered list are skipped.
-        let late_limit = if !pv_node && !in_check && depth <= 3 {
+        // Late move pruning: near the leaves (to depth 8 in shogi: there after 132 quiet moves,
+        // or 66 when not improving), quiet moves far down the ordered list are skipped.
+        let late_limit = if !pv_node && !in_check && depth <= self.scales.lmp_depth {
             (4 + 2 * depth * depth) / if improving { 1 } else { 2 }
         } else {
             i32::MAX
