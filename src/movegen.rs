@@ -284,15 +284,17 @@ impl Position {
 }
 
 impl Position {
-    /// Appends all pseudo-legal moves of the side to move to `list`.
+    /// Appends all pseudo-legal moves of the side to move to `list`: the board moves, then the
+    /// drops.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
-        self.generate(list, true);
+        self.board_moves(list, true);
+        self.generate_drops(&self.variant().t.on_board, list);
     }
 
     /// Appends the pseudo-legal captures of the side to move to `list` (with their promotion
     /// choices; lion double moves whose first leg captures; no drops, no pass).
     pub fn generate_captures(&self, list: &mut MoveList) {
-        self.generate(list, false);
+        self.board_moves(list, false);
     }
 
     /// Appends the pseudo-legal captures of the piece of the side to move on `from`.
@@ -302,10 +304,7 @@ impl Position {
 
     /// Appends the pseudo-legal board moves of the side to move to `list` (no drops).
     pub fn generate_board_moves(&self, list: &mut MoveList) {
-        let mut g = Gen::new(self, list, true);
-        for from in self.occ[self.side.idx()].iter() {
-            g.piece_moves(from);
-        }
+        self.board_moves(list, true);
     }
 
     /// Appends the pseudo-legal drops of the side to move onto the squares of `mask` to
@@ -316,13 +315,11 @@ impl Position {
         }
     }
 
-    fn generate(&self, list: &mut MoveList, quiet: bool) {
+    /// Board moves of every piece of the side to move (`quiet`: non-captures and the pass too).
+    fn board_moves(&self, list: &mut MoveList, quiet: bool) {
         let mut g = Gen::new(self, list, quiet);
         for from in self.occ[self.side.idx()].iter() {
             g.piece_moves(from);
-        }
-        if quiet && self.variant().drops {
-            g.drops(&self.variant().t.on_board);
         }
     }
 }

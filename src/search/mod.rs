@@ -2,11 +2,11 @@
 //! transposition table (probed and written by the quiescence search too); quiescence over
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
-//! the further above beta), internal iterative reduction, futility, late move pruning (to depth
-//! 8 in shogi), and SEE pruning of losing captures and of quiet moves that lose their exchange; reverse
-//! futility, null move and futility judge the static score replaced by the hash score where
-//! that bounds it from the right side. Late move reductions from a log table,
-//! adjusted by history, by whether the static score is improving, at expected cut nodes and
+//! the further above beta), internal iterative reduction, futility, late move pruning (to
+//! depth 8 in shogi), and SEE pruning of losing captures and of quiet moves that lose their
+//! exchange; reverse futility, null move and futility judge the static score replaced by the
+//! hash score where that bounds it from the right side. Late move reductions from a log
+//! table, adjusted by history, by whether the static score is improving, at expected cut nodes and
 //! after a capturing hash move. Move ordering by hash move, SEE-sound captures, killers,
 //! counter move, and history with gravity plus continuation history (after the previous move
 //! and the one before; `conthist.rs`). Repetitions score as draws, or as a mate against the
@@ -121,6 +121,11 @@ static LMR: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
     }
     t
 });
+
+/// The [`LMR`] reduction of move number `i` at `depth`.
+fn lmr(depth: i32, i: usize) -> i32 {
+    LMR[(depth.max(0) as usize).min(63)][i.min(63)] as i32
+}
 
 /// A score as reported: centipawns, or a mate distance in plies (negative: being mated).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -783,12 +788,14 @@ impl<'a> Searcher<'a> {
             if !pv_node && !in_check && i > 0 && depth <= 3 && capture && best > -MATE_BOUND && !self.pos.see_ge(m, -120 * depth) {
                 continue;
             }
-            let mut prunable = quiet && i > 0 && best > -MATE_BOUND && (futile || i >= late_limit);
+            // A quiet move after the first, once a line has escaped mate: the pruning below may
+            // skip it (unless it gives check).
+            let late_quiet = quiet && i > 0 && best > -MATE_BOUND;
+            let mut prunable = late_quiet && (futile || i >= late_limit);
             // Quiet moves (drops too) that lose material in the exchange on their square, near
             // the leaves; the margin grows with the depth left after a late move's reduction.
-            // Checks are spared (below).
-            if !prunable && quiet && i > 0 && !in_check && best > -MATE_BOUND && depth <= QUIET_SEE_DEPTH {
-                let lmr_depth = (depth - 1 - LMR[(depth as usize).min(63)][i.min(63)] as i32).max(0);
+            if !prunable && late_quiet && !in_check && depth <= QUIET_SEE_DEPTH {
+                let lmr_depth = (depth - 1 - lmr(depth, i)).max(0);
                 prunable = !self.pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth);
             }
             self.moved[ply] = self.cont.index(&self.pos, m);
@@ -810,7 +817,7 @@ impl<'a> Searcher<'a> {
                 // Late move reductions for quiet moves searched after the first few.
                 let mut s = alpha + 1;
                 if reducible && !gives_check {
-                    let mut r = LMR[(depth as usize).min(63)][i.min(63)] as i32;
+                    let mut r = lmr(depth, i);
                     r -= pv_node as i32;
                     r += !improving as i32;
                     // More at expected cut nodes, and where the hash move is a capture (quiet
