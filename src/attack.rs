@@ -155,18 +155,13 @@ impl Position {
     /// null move checks nothing. (A side with two royals, sho's king and crown prince, may
     /// leave one attacked; after the other is taken, the full scan answers.)
     pub fn in_check(&self) -> bool {
-        let us = self.side;
-        let r = &self.royals[us.idx()];
-        if r.count() != 1 {
-            return false;
-        }
-        let Some(k) = r.first() else {
-            return false;
-        };
         let t = &self.variant().t;
         match self.stack.last() {
-            Some(u) if t.plain_attacks && t.royal_mask >> kind_of(u.captured) & 1 == 0 => u.mv != Move::NONE && self.last_move_checks(k, u.mv),
-            _ => self.attacked(k, us.flip()),
+            Some(u) if t.plain_attacks && t.royal_mask >> kind_of(u.captured) & 1 == 0 => {
+                let r = &self.royals[self.side.idx()];
+                r.count() == 1 && u.mv != Move::NONE && r.first().is_some_and(|k| self.last_move_checks(k, u.mv))
+            }
+            _ => self.in_check_by_scan(),
         }
     }
 
