@@ -6,12 +6,13 @@
 //! depth 8 in shogi), and SEE pruning of losing captures and of quiet moves that lose their
 //! exchange; reverse futility, null move and futility judge the static score replaced by the
 //! hash score where that bounds it from the right side. Late move reductions from a log
-//! table, adjusted by history, by whether the static score is improving, at expected cut nodes and
-//! after a capturing hash move. Move ordering by hash move, SEE-sound captures, killers,
-//! counter move, and history with gravity plus continuation history (after the previous move
-//! and the one before; `conthist.rs`). Repetitions score as draws, or as a mate against the
-//! side that gave check with every move of the cycle (perpetual check); mate scores. A small
-//! per-thread cache keeps static evaluations by hash.
+//! table (checks too, one ply less), adjusted by history, by whether the static score is
+//! improving, at expected cut nodes and after a capturing hash move. Move ordering by hash
+//! move, SEE-sound captures, killers, counter move, and history with gravity plus
+//! continuation history (after the previous move and the one before; `conthist.rs`).
+//! Repetitions score as draws, or as a mate against the side that gave check with every move
+//! of the cycle (perpetual check); mate scores. A small per-thread cache keeps static
+//! evaluations by hash.
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -802,7 +803,8 @@ impl<'a> Searcher<'a> {
             self.pos.make(m);
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
             // Whether the move gives check is asked only of the quiet moves that pruning or
-            // reduction could touch (the attack test is the costliest part of a node).
+            // reduction could touch (the attack test is the costliest part of a node): pruning
+            // spares checks, and they are reduced one ply less.
             let gives_check = (prunable || reducible) && self.check_matters() && self.pos.in_check();
             if prunable && !gives_check {
                 self.pos.unmake();
@@ -814,10 +816,11 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, !pv_node && !cut)
             } else {
-                // Late move reductions for quiet moves searched after the first few.
+                // Late move reductions for quiet moves searched after the first few, checks
+                // included (one ply less).
                 let mut s = alpha + 1;
-                if reducible && !gives_check {
-                    let mut r = lmr(depth, i);
+                if reducible {
+                    let mut r = lmr(depth, i) - gives_check as i32;
                     r -= pv_node as i32;
                     r += !improving as i32;
                     // More at expected cut nodes, and where the hash move is a capture (quiet
