@@ -104,12 +104,11 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
     map
 }
 
-/// Attacks of a capturing leap, limited hop, ranging jump or lion-power atom.
+/// Attacks of a capturing limited hop, ranging jump or lion-power atom.
 fn other_attacks(b: &[u8; NSQ], from: Sq, ride: Ride, off: i16, max: u32, hit: &mut impl FnMut(i16)) {
     match ride {
-        Ride::Leap => hit(from as i16 + off),
-        // Capturing slides are walked by the caller.
-        Ride::Slide => {}
+        // Leaps and capturing slides are walked by the caller.
+        Ride::Leap | Ride::Slide => {}
         Ride::Hop | Ride::Range => {
             let mut x = from as i16 + off;
             let mut dist = 1u32;
