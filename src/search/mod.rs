@@ -2,17 +2,18 @@
 //! transposition table (probed and written by the quiescence search too); quiescence over
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
-//! the further above beta), internal iterative reduction, futility, late move pruning (to
-//! depth 8 in shogi), and SEE pruning of losing captures and of quiet moves that lose their
-//! exchange; reverse futility, null move and futility judge the static score replaced by the
-//! hash score where that bounds it from the right side. Late move reductions from a log
-//! table (checks too, one ply less), adjusted by history, by whether the static score is
+//! the further above beta), ProbCut (captures that clear beta by a margin in a shallow
+//! search), internal iterative reduction, futility, late move pruning (to depth 8 in
+//! shogi), and SEE pruning of losing captures and of quiet moves that lose their exchange;
+//! reverse futility, null move and futility judge the static score replaced by the hash
+//! score where that bounds it from the right side. Late move reductions from a log table
+//! (checks too, one ply less), adjusted by history, by whether the static score is
 //! improving, at expected cut nodes and after a capturing hash move. Move ordering by hash
-//! move, SEE-sound captures, killers, counter move, and history with gravity plus
-//! continuation history (after the previous move and the one before; `conthist.rs`).
-//! Repetitions score as draws, or as a mate against the side that gave check with every move
-//! of the cycle (perpetual check); mate scores. A small per-thread cache keeps static
-//! evaluations by hash.
+//! move, SEE-sound captures, killers, counter move, and history with gravity (bonuses of
+//! Stockfish's size) plus continuation history (after the previous move and the one
+//! before; `conthist.rs`). Repetitions score as draws, or as a mate against the side that
+//! gave check with every move of the cycle (perpetual check); mate scores. A small
+//! per-thread cache keeps static evaluations by hash.
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -60,6 +61,10 @@ const QUIET_SEE_DEPTH: i32 = 8;
 const QUIET_SEE_MARGIN: i32 = 25;
 /// Bound of history scores.
 const HISTORY_MAX: i32 = 16_384;
+/// ProbCut's margin above beta (less 44 when the static score is improving).
+const PROBCUT_MARGIN: i32 = 250;
+/// Largest history bonus of one cutoff (reached from depth 9).
+const HISTORY_BONUS_MAX: i32 = 2_500;
 /// Futility margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 175;
 /// Entries of the per-thread evaluation cache (a power of two).
@@ -122,6 +127,14 @@ static LMR: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
     }
     t
 });
+
+/// History bonus of a quiet cutoff at `depth`: Stockfish's `stat_bonus(depth + 1)`, at most
+/// [`HISTORY_BONUS_MAX`]: from 267 at depth 1 (1.6% of [`HISTORY_MAX`]) to 2,500 (15%)
+/// from depth 9. (It was `depth²`, at most 400: 1 at depth 1, 25 at depth 5.)
+fn history_bonus(depth: i32) -> i32 {
+    let d = depth + 1;
+    (6 * d * d + 229 * d - 215).min(HISTORY_BONUS_MAX)
+}
 
 /// The [`LMR`] reduction of move number `i` at `depth`.
 fn lmr(depth: i32, i: usize) -> i32 {
@@ -736,6 +749,16 @@ impl<'a> Searcher<'a> {
                 return if s >= MATE_BOUND { beta } else { s };
             }
         }
+        // ProbCut: a capture that clears beta by a margin in a shallow search (a quiescence
+        // search first, then depth - 4) is taken to refute this node; skipped when the hash
+        // already holds a deep enough score below that margin.
+        if !pv_node && !in_check && depth > 4 && beta.abs() < MATE_BOUND {
+            let pc_beta = beta + PROBCUT_MARGIN - 44 * improving as i32;
+            let tt_below = tt_entry.is_some_and(|e| e.depth as i32 >= depth - 3 && score_from_tt(e.score, ply) < pc_beta);
+            if !tt_below && let Some(s) = self.probcut(pc_beta, static_eval, tt_move, depth, ply, cut) {
+                return s;
+            }
+        }
         // The hash move is tried before any generation, so a node whose hash move cuts off
         // never generates; the others follow in the usual order, without the hash move.
         let mut moves = MoveList::new();
@@ -852,30 +875,11 @@ impl<'a> Searcher<'a> {
                     self.set_pv(ply, m);
                     if alpha >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                            if let Some(i) = self.prev_index() {
-                                self.counter[i] = m;
-                            }
-                            // History with gravity: the cutoff move gains, the quiet moves
-                            // tried before it lose.
-                            let bonus = (depth * depth).min(400);
                             if quiets_tried.is_full() {
                                 quiets_tried.pop();
                                 quiets_tried.push(m);
                             }
-                            let (p1, p2) = self.cont_prev(ply);
-                            for &q in &quiets_tried {
-                                let h = &mut self.history[Self::hist_index(q)];
-                                let b = if q == m { bonus } else { -bonus };
-                                *h = gravity(*h, b, HISTORY_MAX);
-                                let c = self.cont.index(&self.pos, q);
-                                self.cont.update(p1, c, b, HISTORY_MAX);
-                                self.cont.update(p2, c, b, HISTORY_MAX);
-                            }
+                            self.reward_quiet(m, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -885,6 +889,65 @@ impl<'a> Searcher<'a> {
         self.tt
             .store(key, best_move, score_to_tt(best, ply), depth as i16, bound_of(best, orig_alpha, beta));
         best
+    }
+
+    /// ProbCut's captures at a node of `depth`: at most two (four at an expected cut node) of
+    /// those whose exchange alone reaches `pc_beta` from the static score, in victim order;
+    /// returns the score of the first one whose searches hold `pc_beta` (and stores it as a
+    /// lower bound at `depth - 3`).
+    fn probcut(&mut self, pc_beta: i32, static_eval: i32, tt_move: Move, depth: i32, ply: usize, cut: bool) -> Option<i32> {
+        let mut caps = MoveList::new();
+        self.pos.legal_captures_into(&mut caps);
+        self.order_with(&mut caps, tt_move, ply, false);
+        let mut tried = 0;
+        for &m in caps.iter() {
+            if tried >= 2 + 2 * cut as usize {
+                break;
+            }
+            if !self.pos.see_ge(m, pc_beta - static_eval) {
+                continue;
+            }
+            tried += 1;
+            self.moved[ply] = self.cont.index(&self.pos, m);
+            self.pos.make(m);
+            let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
+            if v >= pc_beta && !self.aborted {
+                v = -self.search(depth - 4, -pc_beta, -pc_beta + 1, ply + 1, !cut);
+            }
+            self.pos.unmake();
+            if self.aborted {
+                return Some(0);
+            }
+            if v >= pc_beta {
+                self.tt.store(self.pos.hash(), m, score_to_tt(v, ply), (depth - 3) as i16, Bound::Lower);
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// A quiet move `m` refuted this node at `depth`: it becomes a killer and the counter
+    /// move, and its history and continuation scores gain while the other quiet moves `tried`
+    /// before it (it among them) lose, by `history_bonus(depth)` with gravity.
+    fn reward_quiet(&mut self, m: Move, tried: &[Move], depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        if let Some(i) = self.prev_index() {
+            self.counter[i] = m;
+        }
+        let bonus = history_bonus(depth);
+        let (p1, p2) = self.cont_prev(ply);
+        for &q in tried {
+            let h = &mut self.history[Self::hist_index(q)];
+            let b = if q == m { bonus } else { -bonus };
+            *h = gravity(*h, b, HISTORY_MAX);
+            let c = self.cont.index(&self.pos, q);
+            self.cont.update(p1, c, b, HISTORY_MAX);
+            self.cont.update(p2, c, b, HISTORY_MAX);
+        }
     }
 
     /// Counts a node, polls the stop conditions now and then, and tracks the selective depth;
@@ -1095,6 +1158,43 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn history_bonus_grows_with_depth_within_the_gravity_bound() {
+        assert_eq!(history_bonus(1), 267);
+        let mut last = 0;
+        for d in 1..MAX_PLY as i32 {
+            let b = history_bonus(d);
+            assert!(b >= last && b > 0 && b <= HISTORY_BONUS_MAX && b <= HISTORY_MAX, "depth {d}: {b}");
+            last = b;
+        }
+        assert_eq!(last, HISTORY_BONUS_MAX);
+    }
+
+    #[test]
+    fn probcut_takes_a_hanging_rook_and_stores_a_lower_bound() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        // Black's pawn on 5f takes the white rook on 5e.
+        let pos = Position::from_sfen(v, "4k4/9/9/9/4r4/4P4/9/9/4K4 b - 1").expect("sfen");
+        let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
+        s.root_depth = 8;
+        let stand = s.eval();
+        let pc_beta = stand + PROBCUT_MARGIN;
+        let v_cut = s.probcut(pc_beta, stand, Move::NONE, 6, 1, true).expect("the capture clears the margin");
+        assert!(v_cut >= pc_beta);
+        let e = tt.probe(s.pos.hash()).expect("stored");
+        assert_eq!((e.bound, e.depth), (Bound::Lower, 3));
+        assert!(s.pos.is_capture(e.mv) && s.pos.captured_value(e.mv) > 0);
+        // Far above anything a capture wins, nothing is cut.
+        assert_eq!(s.probcut(stand + 5_000, stand, Move::NONE, 6, 1, true), None);
+        // Without captures there is nothing to try.
+        let quiet = Position::from_sfen(v, "4k4/9/9/9/9/4P4/9/9/4K4 b r 1").expect("sfen");
+        let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
+        let e = q.eval();
+        assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
+    }
 
     #[test]
     fn fixed_and_byoyomi_times_are_searched_to_the_limit() {
