@@ -894,7 +894,8 @@ impl<'a> Searcher<'a> {
     /// ProbCut's captures at a node of `depth`: at most two (four at an expected cut node) of
     /// those whose exchange alone reaches `pc_beta` from the static score, in victim order;
     /// returns the score of the first one whose searches hold `pc_beta` (and stores it as a
-    /// lower bound at `depth - 3`).
+    /// lower bound at `depth - 3`), or `Some(0)` once the search is aborted (the caller
+    /// returns it, as every aborted node returns 0).
     fn probcut(&mut self, pc_beta: i32, static_eval: i32, tt_move: Move, depth: i32, ply: usize, cut: bool) -> Option<i32> {
         let mut caps = MoveList::new();
         self.pos.legal_captures_into(&mut caps);
