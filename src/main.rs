@@ -67,7 +67,8 @@ enum Cmd {
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
         /// Weight groups left as they are (comma separated names as in the weights files:
-        /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, ...).
+        /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, ...),
+        /// or single weights named in full (`advance K`).
         #[arg(long, value_delimiter = ',', default_value = "")]
         freeze: Vec<String>,
         /// The scale K of the labels (`sigmoid(K · e / 400)`); fitted to the starting weights
@@ -352,6 +353,13 @@ fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, f
         && !(k > 0.0 && k.is_finite())
     {
         return Err(format!("--k must be a positive number, not {k}"));
+    }
+    let start = shishi::eval::params(v);
+    let names: Vec<String> = (0..start.w.len()).map(|i| start.name(v, i)).collect();
+    for f in freeze.iter().filter(|f| !f.is_empty()) {
+        if !names.iter().any(|n| n == f || n.split_whitespace().next() == Some(f.as_str())) {
+            return Err(format!("--freeze: '{f}' names no weight or group of {}", v.name));
+        }
     }
     let mut samples = Vec::new();
     let mut games = 0;

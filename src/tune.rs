@@ -165,7 +165,8 @@ pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
 }
 
 /// Tunes the weights of `v` from `samples`, leaving alone the groups named in `freeze`
-/// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`), with the labels'
+/// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`) and the single
+/// weights named there in full (`advance K`: one kind of a group), with the labels'
 /// scale `k` (fitted to the starting weights when `None`); `progress(iteration, K, error)` is
 /// called at the start (iteration 0) and now and then. Returns the tuned weights (rounded)
 /// and the final error.
@@ -182,7 +183,7 @@ pub fn tune(
         .map(|i| {
             let name = start.name(v, i);
             let group = name.split_whitespace().next().unwrap_or("");
-            freeze.iter().any(|f| f == group)
+            freeze.iter().any(|f| f == group || *f == name)
         })
         .collect();
     let w0: Vec<f64> = start.w.iter().map(|&x| x as f64).collect();
@@ -260,12 +261,21 @@ mod tests {
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
         let k = fit_k(&w0, &samples);
         let before = error(&w0, k, &samples);
-        let (_, after) = tune(v, &samples, 200, &[], None, &mut |_, _, _| {});
+        let (free, after) = tune(v, &samples, 200, &[], None, &mut |_, _, _| {});
         assert!(after < before, "{after} >= {before}");
         // Frozen groups keep their weights.
         let (p, _) = tune(v, &samples, 50, &["piece".to_string(), "hand".to_string()], None, &mut |_, _, _| {});
         let i = p.kind(crate::eval::Term::Piece, v.kind_by_sfen("R").expect("rook"));
         assert_eq!(p.w[i], params(v).w[i]);
+        // A single weight named in full is frozen; the rest of its group moves.
+        let start = &params(v).w;
+        let moved: Vec<usize> = (0..start.len()).filter(|&j| free.w[j] != start[j]).collect();
+        assert!(moved.len() >= 2, "tuning moves several weights");
+        let name = free.name(v, moved[0]);
+        assert!(name.contains(' '), "a per-kind weight moves first: {name}");
+        let (p, _) = tune(v, &samples, 200, &[name], None, &mut |_, _, _| {});
+        assert_eq!(p.w[moved[0]], start[moved[0]]);
+        assert!(moved[1..].iter().any(|&j| p.w[j] != start[j]), "the others are tuned");
     }
 
     #[test]

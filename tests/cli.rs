@@ -75,5 +75,8 @@ fn tune_reads_records_and_writes_readable_weights() {
     // A missing records file is an error, not a panic.
     let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", "/nonexistent/x.usi"]);
     assert!(!ok && err.contains("cannot read"), "{err}");
+    // A --freeze name that is no weight or group is refused before any work.
+    let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", "/nonexistent/x.usi", "--freeze", "advance Q"]);
+    assert!(!ok && err.contains("names no weight"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
