@@ -354,13 +354,7 @@ fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, f
     {
         return Err(format!("--k must be a positive number, not {k}"));
     }
-    let start = shishi::eval::params(v);
-    let names: Vec<String> = (0..start.w.len()).map(|i| start.name(v, i)).collect();
-    for f in freeze.iter().filter(|f| !f.is_empty()) {
-        if !names.iter().any(|n| n == f || n.split_whitespace().next() == Some(f.as_str())) {
-            return Err(format!("--freeze: '{f}' names no weight or group of {}", v.name));
-        }
-    }
+    shishi::tune::check_freeze(v, freeze)?;
     let mut samples = Vec::new();
     let mut games = 0;
     for path in records {

@@ -164,6 +164,22 @@ pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
     (a + b) / 2.0
 }
 
+/// Whether the `--freeze` entry `f` covers the weight called `name` (`advance K`): its group
+/// (`advance`) or the name in full.
+fn freezes(f: &str, name: &str) -> bool {
+    f == name || name.split_whitespace().next() == Some(f)
+}
+
+/// Checks that every non-empty entry of `freeze` names a weight or a group of `v`'s weights.
+pub fn check_freeze(v: &'static Variant, freeze: &[String]) -> Result<(), String> {
+    let p = params(v);
+    let names: Vec<String> = (0..p.w.len()).map(|i| p.name(v, i)).collect();
+    match freeze.iter().find(|f| !f.is_empty() && !names.iter().any(|n| freezes(f, n))) {
+        Some(f) => Err(format!("--freeze: '{f}' names no weight or group of {}", v.name)),
+        None => Ok(()),
+    }
+}
+
 /// Tunes the weights of `v` from `samples`, leaving alone the groups named in `freeze`
 /// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`) and the single
 /// weights named there in full (`advance K`: one kind of a group), with the labels'
@@ -182,8 +198,7 @@ pub fn tune(
     let frozen: Vec<bool> = (0..start.w.len())
         .map(|i| {
             let name = start.name(v, i);
-            let group = name.split_whitespace().next().unwrap_or("");
-            freeze.iter().any(|f| f == group || *f == name)
+            freeze.iter().any(|f| freezes(f, &name))
         })
         .collect();
     let w0: Vec<f64> = start.w.iter().map(|&x| x as f64).collect();
