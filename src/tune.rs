@@ -124,7 +124,10 @@ fn quiet_features(pos: &mut Position) -> Option<Vec<(usize, f64)>> {
             }
             Some(_) => break,
             None => {
-                result = Some(features(pos).into_iter().map(|(i, x)| (i, x as f64)).collect());
+                // The endgame terms count `PHASE` times over (see `features`).
+                let p = params(pos.variant());
+                let scale = |i: usize| if p.is_eg(i) { crate::eval::PHASE as f64 } else { 1.0 };
+                result = Some(features(pos).into_iter().map(|(i, x)| (i, x as f64 / scale(i))).collect());
                 break;
             }
         }

@@ -16,15 +16,21 @@
 //! endgames) is paid for driving the enemy royals to the edge and bringing its pieces near
 //! them, which turns won endings into mates instead of shuffles.
 //!
+//! Some terms have an endgame part (`piece_eg`, `advance_eg`, `king_edge_eg`, …) whose weight
+//! is scaled by the endgame share ([`endgame`]: how many of the start's non-royal pieces have
+//! left the board, captured or in hand), so that a king can stay home in the middlegame and
+//! walk up in the ending.
+//!
 //! Invariant: [`evaluate`] equals the side-to-move sign times the dot product of the weights
-//! with [`features`] (tests check it), which is what the tuner (`crate::tune`) fits. Terms
+//! with [`features`], the endgame terms' part divided by [`PHASE`] (tests check it), which is
+//! what the tuner (`crate::tune`) fits. Terms
 //! whose weights are zero are skipped by [`evaluate`] (they cost nothing in variants that do
 //! not use them).
 
 mod king;
 mod params;
 
-pub use params::{Params, Term, params, psq_table, used};
+pub use params::{PHASE, Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{Bits, NSQ, RING2, Sq, col_of, distance, offset, row_of};
@@ -39,20 +45,53 @@ pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.side_to_move();
     // Board values, zone bonuses and advancement come summed from the position.
     let mut s = w[p.index(Term::Tempo)] + pos.psq[us.idx()] - pos.psq[us.flip().idx()];
+    // The endgame terms, summed apart and scaled by the endgame share at the end.
+    let mut e = 0;
     let maps = zone_maps(pos, p, false);
-    visit(pos, p, us, false, maps.as_ref(), &mut |i, x| s += w[i] * x);
-    visit(pos, p, us.flip(), false, maps.as_ref(), &mut |i, x| s -= w[i] * x);
+    visit(pos, p, us, false, maps.as_ref(), &mut |i, x| {
+        if p.is_eg(i) { e += w[i] * x } else { s += w[i] * x }
+    });
+    visit(pos, p, us.flip(), false, maps.as_ref(), &mut |i, x| {
+        if p.is_eg(i) { e -= w[i] * x } else { s -= w[i] * x }
+    });
+    if e != 0 {
+        s += e * endgame(pos) / PHASE;
+    }
     s
 }
 
+/// Number of non-royal pieces on the board of each variant's start position.
+static START_PIECES: std::sync::LazyLock<Vec<i32>> =
+    std::sync::LazyLock::new(|| crate::variant::all().into_iter().map(|v| non_royal_on_board(&Position::startpos(v))).collect());
+
+fn non_royal_on_board(pos: &Position) -> i32 {
+    [Color::Black, Color::White]
+        .iter()
+        .map(|&c| pos.occupied(c).count() as i32 - pos.royals(c).count() as i32)
+        .sum()
+}
+
+/// The endgame share `0..=PHASE` of `pos`: 0 with every non-royal piece of the start on the
+/// board, growing with the pieces gone from it (captured, or in hand), `PHASE` once half of them
+/// have gone.
+pub fn endgame(pos: &Position) -> i32 {
+    let start = START_PIECES[pos.variant().index].max(1);
+    let gone = (start - non_royal_on_board(pos)).max(0);
+    (2 * PHASE * gone / start).min(PHASE)
+}
+
 /// The feature vector from Black's point of view (Black's terms minus White's, tempo +1 when
-/// Black is to move, else -1), as sparse `(weight index, value)` pairs.
+/// Black is to move, else -1), as sparse `(weight index, value)` pairs. The endgame terms'
+/// values are times the endgame share ([`endgame`]), so that [`evaluate`] is the dot product
+/// of the other terms plus that of the endgame terms divided by [`PHASE`].
 pub fn features(pos: &Position) -> Vec<(usize, i32)> {
     let p = params(pos.variant());
     let mut dense = vec![0i32; p.w.len()];
     let maps = zone_maps(pos, p, true);
-    visit(pos, p, Color::Black, true, maps.as_ref(), &mut |i, x| dense[i] += x);
-    visit(pos, p, Color::White, true, maps.as_ref(), &mut |i, x| dense[i] -= x);
+    let eg = endgame(pos);
+    let scale = |i: usize, x: i32| if p.is_eg(i) { x * eg } else { x };
+    visit(pos, p, Color::Black, true, maps.as_ref(), &mut |i, x| dense[i] += scale(i, x));
+    visit(pos, p, Color::White, true, maps.as_ref(), &mut |i, x| dense[i] -= scale(i, x));
     dense[p.index(Term::Tempo)] = if pos.side_to_move() == Color::Black { 1 } else { -1 };
     dense.into_iter().enumerate().filter(|&(_, x)| x != 0).collect()
 }
@@ -104,7 +143,7 @@ fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
     let t = &v.t;
     let on = v.drops
         && (all
-            || [Term::DropDanger, Term::FlankAttack, Term::FlankDefence, Term::UnsafeCheck]
+            || [Term::DropDanger, Term::DropDangerEg, Term::FlankAttack, Term::FlankDefence, Term::UnsafeCheck]
                 .iter()
                 .any(|&x| p.w[p.index(x)] != 0)
             || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
@@ -146,21 +185,27 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
     let (own_zone, enemy_zone) = (zone(&own, guard), zone(&enemy, raid));
     // Without `all`, the piece-square terms come from the position's sums (see `evaluate`),
     // and the loop runs only for the groups in use.
-    let pieces = if all || u.guard || u.raid || u.mobility {
+    let pieces = if all || u.guard || u.raid || u.mobility || u.eg_kind {
         pos.occupied(c).iter()
     } else {
         crate::geometry::Bits::EMPTY.iter()
     };
     for sq in pieces {
         let k = kind_of(pos.piece_at(sq));
+        let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
         if all {
             f(p.kind(Term::Piece, k), 1);
-            let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
             if adv != 0 {
                 f(p.kind(Term::Advance, k), adv);
             }
             if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
                 f(p.kind(Term::Promo, k), 1);
+            }
+        }
+        if all || u.eg_kind {
+            f(p.kind(Term::PieceEg, k), 1);
+            if adv != 0 {
+                f(p.kind(Term::AdvanceEg, k), adv);
             }
         }
         if guard && t.royal_mask >> k & 1 == 0 && own_zone.has(sq) {
@@ -190,6 +235,9 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             let n = pos.hand(c, k) as i32;
             if n != 0 {
                 f(p.kind(Term::Hand, k), n);
+                if all || u.eg_kind {
+                    f(p.kind(Term::HandEg, k), n);
+                }
             }
         }
     }
@@ -198,7 +246,11 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
     } else {
         0
     };
-    let attacks = all || p.w[p.index(Term::KingAttack)] != 0 || p.w[p.index(Term::KingWeak)] != 0 || p.w[p.index(Term::KingDanger)] != 0;
+    let attacks = all
+        || p.w[p.index(Term::KingAttack)] != 0
+        || p.w[p.index(Term::KingWeak)] != 0
+        || p.w[p.index(Term::KingDanger)] != 0
+        || p.w[p.index(Term::KingDangerEg)] != 0;
     let maps = maps.map(|m| (&m.att[c.idx()], &m.att[them.idx()]));
     let count = |s: Sq, by: Color| match &maps {
         Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
@@ -253,7 +305,12 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         }
         f(p.index(Term::Shelter), shelter);
         let col = col_of(r);
-        f(p.index(Term::KingEdge), col.min(v.width - 1 - col) as i32);
+        let edge = col.min(v.width - 1 - col) as i32;
+        f(p.index(Term::KingEdge), edge);
+        if all || u.eg {
+            f(p.index(Term::ShelterEg), shelter);
+            f(p.index(Term::KingEdgeEg), edge);
+        }
         f(p.index(Term::NearEnemy), near);
         if enemy_hand != 0 {
             f(p.index(Term::HandDanger), enemy_hand * empty);
@@ -266,6 +323,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             let danger = base + 3 * enemy_hand.min(6);
             if danger > 0 {
                 f(p.index(Term::KingDanger), danger * danger / 64);
+                f(p.index(Term::KingDangerEg), danger * danger / 64);
             }
         }
         if let Some((ours, theirs)) = &maps {
@@ -284,6 +342,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             let danger = base + 6 * checks + unsafe_checks.min(4) + flank / 2 - defence / 4;
             if danger > 0 {
                 f(p.index(Term::DropDanger), danger.min(64) * danger / 64);
+                f(p.index(Term::DropDangerEg), danger.min(64) * danger / 64);
             }
         }
     }
@@ -375,14 +434,20 @@ pub(crate) fn random_game(v: &'static crate::variant::Variant, mut seed: u64, pl
 mod tests {
     use super::*;
 
+    /// The weights times [`features`] from Black's point of view: the other terms' dot product
+    /// plus the endgame terms' divided by [`PHASE`].
+    fn model(pos: &Position) -> i32 {
+        let p = params(pos.variant());
+        let dot = |eg: bool| -> i32 { features(pos).iter().filter(|&&(i, _)| p.is_eg(i) == eg).map(|&(i, x)| p.w[i] * x).sum() };
+        dot(false) + dot(true) / PHASE
+    }
+
     #[test]
     fn evaluate_is_the_dot_product_of_weights_and_features() {
         for v in crate::variant::all() {
             random_game(v, 0x9E37_79B9_7F4A_7C15, 120, |pos| {
-                let p = params(v);
-                let dot: i32 = features(pos).iter().map(|&(i, x)| p.w[i] * x).sum();
                 let sign = if pos.side_to_move() == Color::Black { 1 } else { -1 };
-                assert_eq!(evaluate(pos), sign * dot, "{} {}", v.name, pos.to_sfen());
+                assert_eq!(evaluate(pos), sign * model(pos), "{} {}", v.name, pos.to_sfen());
             });
         }
     }
@@ -399,8 +464,7 @@ mod tests {
         // From Black's point of view: White's terms count negatively; Black gets none.
         assert_eq!(get(&f, Term::MopEdge), -3, "{f:?}");
         assert!(get(&f, Term::MopClose) < 0);
-        let dot: i32 = f.iter().map(|&(i, x)| p.w[i] * x).sum();
-        assert_eq!(evaluate(&centre), -dot);
+        assert_eq!(evaluate(&centre), -model(&centre));
         // The same king on the edge: no edge term.
         let edge = Position::from_sfen(v, "9/9/9/9/9/K2+S1+b+s2/5+nk2/+l+p3+s+l+p1/2+p6 w - 1").expect("sfen");
         assert_eq!(get(&features(&edge), Term::MopEdge), 0);
@@ -408,6 +472,24 @@ mod tests {
         let start = Position::startpos(v);
         assert_eq!(get(&features(&start), Term::MopEdge), 0);
         assert_eq!(get(&features(&start), Term::MopClose), 0);
+    }
+
+    #[test]
+    fn the_endgame_share_grows_as_pieces_leave_the_board() {
+        for v in crate::variant::all() {
+            assert_eq!(endgame(&Position::startpos(v)), 0, "{}", v.name);
+        }
+        let v = crate::variant::Variant::by_name("shoshogi").expect("sho");
+        // The bare-king ending above: 10 of the start's 40 non-royal pieces are left.
+        let end = Position::from_sfen(v, "9/9/9/9/9/3K+S1+b+s1/5+nk2/+l+p3+s+l+p1/2+p6 w - 1").expect("sfen");
+        assert_eq!(endgame(&end), PHASE);
+        // Six pawns gone: 2 * 64 * 6 / 40 = 19.
+        let mid = Position::from_sfen(v, "lnsgkgsnl/1r2e2b1/pppp1pp2/9/9/9/PPPP1PP2/1B2E2R1/LNSGKGSNL b - 1").expect("sfen");
+        assert_eq!(endgame(&mid), 2 * PHASE * 6 / 40);
+        // In drop variants a piece in hand has left the board too (shogi starts with 38).
+        let s = crate::variant::Variant::by_name("shogi").expect("shogi");
+        let hand = Position::from_sfen(s, "lnsgkgsnl/1r5b1/ppppppp2/9/9/9/PPPPPPP2/1B5R1/LNSGKGSNL b 2P2p 1").expect("sfen");
+        assert_eq!(endgame(&hand), 2 * PHASE * 4 / 38);
     }
 
     #[test]

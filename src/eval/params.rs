@@ -30,6 +30,12 @@ pub enum Term {
     /// Per kind in the enemy's hand: squares (at most two) where dropping it checks a royal
     /// and the dropped piece cannot be taken safely.
     DropCheck,
+    /// Per kind, endgame part (see [`PHASE`]): value on the board.
+    PieceEg,
+    /// Per kind, endgame part: value in hand.
+    HandEg,
+    /// Per kind, endgame part: per rank advanced from the own back rank.
+    AdvanceEg,
     /// Per own piece next to a royal.
     Shelter = PER_KIND.len() as isize,
     /// Per enemy attack on the squares next to a royal.
@@ -60,12 +66,39 @@ pub enum Term {
     /// Mop-up: per own piece, the board's longer side minus one minus its king-move distance
     /// to the nearest enemy royal.
     MopClose,
+    /// Endgame part: per own piece next to a royal.
+    ShelterEg,
+    /// Endgame part: per file between a royal and the nearer side edge.
+    KingEdgeEg,
+    /// Endgame part: the square of the first danger index / 64.
+    KingDangerEg,
+    /// Endgame part: the square of the second danger index / 64.
+    DropDangerEg,
 }
 
+/// The endgame terms (`…Eg`) count their feature times the game's endgame share `0..=PHASE`
+/// and the evaluation divides their sum by `PHASE`: a weight is what the term is worth in a
+/// full endgame, added to the term's all-game weight in proportion to the endgame share.
+pub const PHASE: i32 = 64;
+
 /// Names of the per-kind groups, in [`Term`] order.
-const PER_KIND: [&str; 8] = ["piece", "hand", "promo", "advance", "mobility", "guard", "raid", "drop_check"];
+const PER_KIND: [&str; 11] = [
+    "piece",
+    "hand",
+    "promo",
+    "advance",
+    "mobility",
+    "guard",
+    "raid",
+    "drop_check",
+    "piece_eg",
+    "hand_eg",
+    "advance_eg",
+];
+/// The first per-kind endgame group and the first endgame scalar.
+const FIRST_EG: (Term, Term) = (Term::PieceEg, Term::ShelterEg);
 /// Names of the scalars, in [`Term`] order.
-const SCALARS: [&str; 14] = [
+const SCALARS: [&str; 18] = [
     "shelter",
     "king_attack",
     "king_weak",
@@ -80,8 +113,13 @@ const SCALARS: [&str; 14] = [
     "drop_danger",
     "mop_edge",
     "mop_close",
+    "shelter_eg",
+    "king_edge_eg",
+    "king_danger_eg",
+    "drop_danger_eg",
 ];
-const _: () = assert!(Term::MopClose as usize + 1 == PER_KIND.len() + SCALARS.len());
+const _: () = assert!(Term::DropDangerEg as usize + 1 == PER_KIND.len() + SCALARS.len());
+const _: () = assert!(Term::AdvanceEg as usize + 1 == PER_KIND.len());
 
 /// The weights of one variant.
 #[derive(Clone, Debug)]
@@ -102,6 +140,10 @@ pub struct Used {
     pub raid: bool,
     /// Mobility.
     pub mobility: bool,
+    /// The per-kind endgame groups.
+    pub eg_kind: bool,
+    /// Any endgame weight.
+    pub eg: bool,
 }
 
 impl Used {
@@ -111,6 +153,8 @@ impl Used {
             guard: any(Term::Guard),
             raid: any(Term::Raid),
             mobility: any(Term::Mobility),
+            eg_kind: any(Term::PieceEg) || any(Term::HandEg) || any(Term::AdvanceEg),
+            eg: (0..p.w.len()).any(|i| p.is_eg(i) && p.w[i] != 0),
         }
     }
 }
@@ -128,6 +172,13 @@ impl Params {
     pub fn index(&self, term: Term) -> usize {
         debug_assert!(term as usize >= PER_KIND.len());
         (PER_KIND.len() * self.kinds) + term as usize - PER_KIND.len()
+    }
+
+    /// Whether weight `i` is an endgame term (its feature is scaled by the endgame share).
+    #[inline]
+    pub fn is_eg(&self, i: usize) -> bool {
+        let kinds_end = PER_KIND.len() * self.kinds;
+        (i >= FIRST_EG.0 as usize * self.kinds && i < kinds_end) || i >= kinds_end + FIRST_EG.1 as usize - PER_KIND.len()
     }
 
     /// Defaults from the variant's piece values.
