@@ -61,6 +61,17 @@ const QUIET_SEE_DEPTH: i32 = 8;
 const QUIET_SEE_MARGIN: i32 = 25;
 /// Bound of history scores.
 const HISTORY_MAX: i32 = 16_384;
+
+/// Which captures move ordering tests by exchange evaluation before placing them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Exchange {
+    /// None: every capture is placed as if it passed.
+    Skip,
+    /// Promotions only; the caller tests the others when their turn comes.
+    Lazy,
+    /// All of them.
+    All,
+}
 /// ProbCut's margin above beta (less 44 when the static score is improving).
 const PROBCUT_MARGIN: i32 = 250;
 /// Largest history bonus of one cutoff (reached from depth 9).
@@ -549,9 +560,29 @@ impl<'a> Searcher<'a> {
         self.order_with(moves, tt_move, ply, true);
     }
 
+    /// [`Self::order_with`] with the exchange test left for later, but for promotions (a losing
+    /// capture that promotes still goes among the quiet moves): the others are placed as if
+    /// they passed.
+    /// Returns how many captures lead the list (the hash move not counted); the caller tests
+    /// them when their turn comes and sends those that lose to the end (a cutoff spares the
+    /// rest the test).
+    fn order_lazy(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) -> usize {
+        self.order_by(moves, tt_move, ply, Exchange::Lazy);
+        moves
+            .iter()
+            .take_while(|&&m| m == tt_move || self.pos.is_capture(m))
+            .filter(|&&m| m != tt_move)
+            .count()
+    }
+
     /// [`Self::order`]; without `see`, every capture is taken to pass the exchange test (the
-    /// quiescence search has already dropped the others).
+    /// quiescence search has already dropped the others, or [`Self::order_lazy`] tests them).
     fn order_with(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: bool) {
+        self.order_by(moves, tt_move, ply, if see { Exchange::All } else { Exchange::Skip });
+    }
+
+    /// [`Self::order_with`] with the captures that take the exchange test given by `see`.
+    fn order_by(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: Exchange) {
         let counter = self.counter_move();
         let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = arrayvec::ArrayVec::new();
         for &m in moves.iter() {
@@ -560,7 +591,8 @@ impl<'a> Searcher<'a> {
             } else if self.pos.is_capture(m) {
                 let victim = self.pos.captured_value(m);
                 let attacker = self.pos.variant().piece(kind_of(self.pos.piece_at(m.from()))).value;
-                if !see || self.pos.see_ge(m, 0) {
+                let test = see == Exchange::All || (see == Exchange::Lazy && m.is_promotion());
+                if !test || self.pos.see_ge(m, 0) {
                     (1 << 24) + victim * 16 - attacker / 8
                 } else {
                     -(1 << 22) + victim
@@ -782,6 +814,8 @@ impl<'a> Searcher<'a> {
         } as usize;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut next = 0;
+        // The end of the leading captures not yet tested by exchange (see `order_lazy`).
+        let mut good_end = 0;
         loop {
             if next == moves.len() {
                 if generated {
@@ -793,7 +827,7 @@ impl<'a> Searcher<'a> {
                 if rest.is_empty() {
                     return -MATE + ply as i32;
                 }
-                self.order(&mut rest, tt_move, ply);
+                good_end = moves.len() + self.order_lazy(&mut rest, tt_move, ply);
                 for &m in rest.iter() {
                     if !(tt_first && m == tt_move) {
                         moves.push(m);
@@ -804,6 +838,15 @@ impl<'a> Searcher<'a> {
                 }
             }
             let (i, m) = (next, moves[next]);
+            // A leading capture that loses its exchange goes after all the other moves.
+            // (The hash move and promotions were placed after their test, if any.)
+            let placed = (tt_first && i == 0) || m.is_promotion();
+            if i < good_end && !placed && !self.pos.see_ge(m, 0) {
+                moves.remove(i);
+                moves.push(m);
+                good_end -= 1;
+                continue;
+            }
             next += 1;
             let capture = self.pos.is_capture(m);
             let quiet = !capture && !m.is_promotion();
