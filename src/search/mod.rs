@@ -61,17 +61,6 @@ const QUIET_SEE_DEPTH: i32 = 8;
 const QUIET_SEE_MARGIN: i32 = 25;
 /// Bound of history scores.
 const HISTORY_MAX: i32 = 16_384;
-
-/// Which captures move ordering tests by exchange evaluation before placing them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Exchange {
-    /// None: every capture is placed as if it passed.
-    Skip,
-    /// Promotions only; the caller tests the others when their turn comes.
-    Lazy,
-    /// All of them.
-    All,
-}
 /// ProbCut's margin above beta (less 44 when the static score is improving).
 const PROBCUT_MARGIN: i32 = 250;
 /// Largest history bonus of one cutoff (reached from depth 9).
@@ -92,6 +81,17 @@ const RFP_MARGIN_DROPS: i32 = 200;
 const NULL_MARGIN_DROPS: i32 = 350;
 /// See [`NULL_MARGIN_DROPS`].
 const NULL_MARGIN_PER_PLY: i32 = 20;
+
+/// Which captures move ordering tests by exchange evaluation before placing them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Exchange {
+    /// None: every capture is placed as if it passed.
+    Skip,
+    /// Promotions only; the caller tests the others when their turn comes.
+    Lazy,
+    /// All of them.
+    All,
+}
 
 /// The pruning scales that depend on whether the variant has drops (and hoppers), chosen once
 /// per search.
@@ -557,17 +557,17 @@ impl<'a> Searcher<'a> {
     /// Orders moves: hash move, captures that do not lose material (SEE) by victim then
     /// attacker, promotions, killers, quiet moves by history, and losing captures last.
     fn order(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) {
-        self.order_with(moves, tt_move, ply, true);
+        self.order_with(moves, tt_move, ply, Exchange::All);
     }
 
-    /// [`Self::order_with`] with the exchange test left for later, but for promotions (a losing
+    /// [`Self::order`] with the exchange test left for later, but for promotions (a losing
     /// capture that promotes still goes among the quiet moves): the others are placed as if
     /// they passed.
     /// Returns how many captures lead the list (the hash move not counted); the caller tests
     /// them when their turn comes and sends those that lose to the end (a cutoff spares the
     /// rest the test).
     fn order_lazy(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) -> usize {
-        self.order_by(moves, tt_move, ply, Exchange::Lazy);
+        self.order_with(moves, tt_move, ply, Exchange::Lazy);
         moves
             .iter()
             .take_while(|&&m| m == tt_move || self.pos.is_capture(m))
@@ -575,14 +575,10 @@ impl<'a> Searcher<'a> {
             .count()
     }
 
-    /// [`Self::order`]; without `see`, every capture is taken to pass the exchange test (the
-    /// quiescence search has already dropped the others, or [`Self::order_lazy`] tests them).
-    fn order_with(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: bool) {
-        self.order_by(moves, tt_move, ply, if see { Exchange::All } else { Exchange::Skip });
-    }
-
-    /// [`Self::order_with`] with the captures that take the exchange test given by `see`.
-    fn order_by(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: Exchange) {
+    /// [`Self::order`] with the captures that take the exchange test given by `see`; the others
+    /// are placed as if they passed (the quiescence search has already dropped the losing
+    /// ones, or [`Self::order_lazy`]'s caller tests them).
+    fn order_with(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: Exchange) {
         let counter = self.counter_move();
         let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = arrayvec::ArrayVec::new();
         for &m in moves.iter() {
@@ -942,7 +938,7 @@ impl<'a> Searcher<'a> {
     fn probcut(&mut self, pc_beta: i32, static_eval: i32, tt_move: Move, depth: i32, ply: usize, cut: bool) -> Option<i32> {
         let mut caps = MoveList::new();
         self.pos.legal_captures_into(&mut caps);
-        self.order_with(&mut caps, tt_move, ply, false);
+        self.order_with(&mut caps, tt_move, ply, Exchange::Skip);
         let mut tried = 0;
         for &m in caps.iter() {
             if tried >= 2 + 2 * cut as usize {
@@ -1072,7 +1068,7 @@ impl<'a> Searcher<'a> {
         }
         // Out of check the captures are ordered by victim and attacker and each is tested by
         // exchange evaluation only when its turn comes (a cutoff spares the rest the test).
-        self.order_with(&mut moves, tt_move, ply.min(MAX_PLY), in_check);
+        self.order_with(&mut moves, tt_move, ply.min(MAX_PLY), if in_check { Exchange::All } else { Exchange::Skip });
         for &m in moves.iter() {
             if !in_check && !self.pos.see_ge(m, 0) {
                 continue;
