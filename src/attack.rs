@@ -50,6 +50,13 @@ impl Position {
         out
     }
 
+    /// Calls `f` with the square of each piece of colour `by` that attacks `s` (x-rays not
+    /// included; a piece may come more than once, in no particular order).
+    #[inline]
+    pub fn for_each_attacker(&self, s: Sq, by: Color, f: &mut impl FnMut(Sq)) {
+        self.scan_with::<true>(s, by, f);
+    }
+
     #[inline]
     fn scan<const ALL: bool>(&self, s: Sq, by: Color) -> u32 {
         self.scan_with::<ALL>(s, by, &mut |_| {})
@@ -233,6 +240,29 @@ mod tests {
                 for m in caps.iter().filter(|m| !m.is_drop() && m.to() != m.from()) {
                     let a = pos.attackers(m.to(), pos.side_to_move());
                     assert!(a.contains(&m.from()), "{} {}: {m:?} not from {a:?}", v.name, pos.to_sfen());
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn every_listed_attacker_has_the_capture() {
+        // Static exchange evaluation builds an attacker's capture without generating its
+        // moves: each listed attacker must have those moves among its generated captures.
+        for v in crate::variant::all() {
+            crate::eval::random_game(v, 0x9E37_79B9_7F4A_7C15, 160, |pos| {
+                let us = pos.side_to_move();
+                for sq in pos.occupied(us.flip()).iter() {
+                    for from in pos.attackers(sq, us) {
+                        let mut all = MoveList::new();
+                        pos.generate_captures_from(from, &mut all);
+                        let mut built = MoveList::new();
+                        pos.push_capture(from, sq, &mut built);
+                        assert!(!built.is_empty());
+                        for m in built.iter() {
+                            assert!(all.contains(m), "{} {}: {m:?} from {from} to {sq}", v.name, pos.to_sfen());
+                        }
+                    }
                 }
             });
         }

@@ -105,6 +105,31 @@ pub fn distance(a: Sq, b: Sq) -> usize {
     col_of(a).abs_diff(col_of(b)).max(row_of(a).abs_diff(row_of(b)))
 }
 
+/// Per grid square, the squares at most two steps from it in each axis (the 5x5 block around
+/// it, clipped to the grid).
+pub static WITHIN2: [Bits; NSQ] = {
+    let mut t = [Bits::EMPTY; NSQ];
+    let mut s = 0;
+    while s < NSQ {
+        let (x, y) = ((s % GRID) as i32, (s / GRID) as i32);
+        let mut dy = -2;
+        while dy <= 2 {
+            let mut dx = -2;
+            while dx <= 2 {
+                let (cx, cy) = (x + dx, y + dy);
+                if cx >= 0 && cy >= 0 && cx < GRID as i32 && cy < GRID as i32 {
+                    let n = cy as usize * GRID + cx as usize;
+                    t[s].0[n >> 6] |= 1 << (n & 63);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Whether two squares are at most one step apart (king distance).
 #[inline]
 pub fn adjacent(a: Sq, b: Sq) -> bool {
@@ -227,6 +252,14 @@ mod tests {
         assert_eq!(line_dir(sq(4, 4), sq(6, 2)), 1);
         assert_eq!(line_dir(sq(4, 4), sq(5, 2)), 8);
         assert_eq!(line_dir(sq(4, 4), sq(0, 4)), 6);
+    }
+
+    #[test]
+    fn within2_is_the_block_around_a_board_square() {
+        let s = sq(5, 5);
+        let block: Vec<Sq> = WITHIN2[s as usize].iter().collect();
+        assert_eq!(block.len(), 25);
+        assert!(block.iter().all(|&x| distance(x, s) <= 2));
     }
 
     #[test]

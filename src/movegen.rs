@@ -302,6 +302,15 @@ impl Position {
         Gen::new(self, list, false).piece_moves(from);
     }
 
+    /// Appends the capture by the piece of the side to move on `from` of the enemy piece on
+    /// `to` (one that the piece attacks there, see `Position::attackers`), with its promotion
+    /// choices, as the generator lists them: the direct moves of a capture, without the lion
+    /// double moves that end there.
+    pub fn push_capture(&self, from: Sq, to: Sq, list: &mut MoveList) {
+        let k = kind_of(self.board[from as usize]);
+        Gen::new(self, list, false).push(k, from, to, true);
+    }
+
     /// Appends the pseudo-legal board moves of the side to move to `list` (no drops).
     pub fn generate_board_moves(&self, list: &mut MoveList) {
         self.board_moves(list, true);

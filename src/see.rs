@@ -2,13 +2,14 @@
 //!
 //! Cannons and lions make attack sets non-additive (a capture can create or remove a screen,
 //! a lion can take twice), so instead of x-ray tables the exchange is made move by move: each
-//! side recaptures on the square with its least valuable capturer, found among its pseudo-
-//! legal captures that end there, and may stop whenever continuing would lose. Royals count as
+//! side recaptures on the square with its least valuable capturer, found among the pieces
+//! that attack the square (their direct captures there, with promotion choices), and may stop whenever continuing would lose. Royals count as
 //! priceless, so a royal recaptures only as the last capturer. Values are the variant's
 //! material values; a promotion adds its gain.
 //!
 //! Invariant: the position is restored exactly (every make has its unmake).
 
+use crate::geometry::Sq;
 use crate::moves::{Move, MoveList};
 use crate::piece::{EMPTY, kind_of};
 use crate::position::Position;
@@ -82,7 +83,12 @@ impl Position {
     /// Whether `see(m) >= threshold`, answered without playing out the exchange when the
     /// capture is clearly good (it wins at least the capturer's value).
     pub fn see_ge(&mut self, m: Move, threshold: i32) -> bool {
-        if !m.is_drop() && self.move_gain(m) - self.mover_value(m) >= threshold {
+        let gain = self.move_gain(m);
+        // What the opponent wins back is never negative: the gain bounds the exchange.
+        if gain < threshold {
+            return false;
+        }
+        if !m.is_drop() && gain - self.mover_value(m) >= threshold {
             return true;
         }
         self.see(m) >= threshold
@@ -93,27 +99,22 @@ impl Position {
         if depth >= MAX_SWAPS || self.royals(self.side_to_move()).is_empty() {
             return 0;
         }
-        // Only the pieces that attack `sq` can capture there (most squares have none): their
-        // captures, in square order (as the full generator would list them).
-        let attackers = self.attackers(sq, self.side_to_move());
-        if attackers.is_empty() {
-            return 0;
-        }
-        let mut caps = MoveList::new();
-        for from in attackers {
-            self.generate_captures_from(from, &mut caps);
-        }
-        let mut best: Option<(i32, Move)> = None;
-        for &m in caps.iter() {
-            if m.to() != sq || m.is_drop() {
-                continue;
+        // Only the pieces that attack `sq` can capture there (most squares have none). The
+        // cheapest capture wins, the lower origin square on a tie, and for one piece the first
+        // of its promotion choices (the generator's order): the full generator's square order.
+        let mut best: Option<(i32, Sq, Move)> = None;
+        let mut opts = MoveList::new();
+        self.for_each_attacker(sq, self.side_to_move(), &mut |from| {
+            opts.clear();
+            self.push_capture(from, sq, &mut opts);
+            for &m in opts.iter() {
+                let cost = self.mover_value(m) - if m.is_promotion() { 1 } else { 0 };
+                if best.is_none_or(|(c, f, _)| cost < c || (cost == c && from < f)) {
+                    best = Some((cost, from, m));
+                }
             }
-            let cost = self.mover_value(m) - if m.is_promotion() { 1 } else { 0 };
-            if best.is_none_or(|(c, _)| cost < c) {
-                best = Some((cost, m));
-            }
-        }
-        let Some((_, m)) = best else { return 0 };
+        });
+        let Some((_, _, m)) = best else { return 0 };
         let gain = self.move_gain(m);
         self.make(m);
         let back = self.recapture(sq, depth + 1);

@@ -17,8 +17,8 @@ use crate::variant::{CAPTURE, Ride};
 /// How many pieces of colour `by` attack each square, from one walk over its pieces'
 /// capturing atoms (a slide counts up to and including its first piece, a cannon hop the
 /// squares beyond its screen up to and including the next piece, a lion every square
-/// within two, a ranging jump every square beyond its first piece). For the pieces of the
-/// drop variants this equals `Position::attack_count` on every board square (tested).
+/// within two, a ranging jump every square beyond its first piece). In every variant this
+/// equals `Position::attack_count` on every board square (tested).
 ///
 /// It also adds each piece's mobility (as [`super::mobility`] counts it) to `mob` by kind:
 /// for a capturing slide or unlimited hop, the squares it attacks but an own piece ending the
@@ -263,8 +263,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn attack_maps_agree_with_attack_counts_and_mobility_in_the_drop_variants() {
-        for v in crate::variant::all().into_iter().filter(|v| v.drops) {
+    fn attack_maps_agree_with_attack_counts_and_mobility() {
+        for v in crate::variant::all() {
             super::super::random_game(v, 0x2545_F491_4F6C_DD1D, 150, |pos| {
                 for c in [Color::Black, Color::White] {
                     let mut mob = [0; MAX_KINDS];

@@ -33,7 +33,7 @@ mod params;
 pub use params::{PHASE, Params, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, NSQ, RING2, Sq, col_of, distance, offset, row_of};
+use crate::geometry::{Bits, NSQ, RING2, Sq, WITHIN2, col_of, distance, row_of};
 use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAtom, Ride};
@@ -173,11 +173,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         let mut z = Bits::EMPTY;
         if wanted {
             for &r in royals {
-                for dy in -2..=2i8 {
-                    for dx in -2..=2i8 {
-                        z.set((r as i16 + offset(dx, dy)) as Sq);
-                    }
-                }
+                z = z.or(&WITHIN2[r as usize]);
             }
         }
         z

@@ -61,9 +61,11 @@ impl ContHist {
         ((c * self.kinds + kind - 1) * self.squares + to) as u32
     }
 
-    /// Table slot of the move `cur` after the earlier move `prev` (`None` without one).
+    /// Start of the table row of the earlier move `prev` (`None` without one): the slot of a
+    /// move `cur` after it is the row plus `cur`. Callers scoring many moves after the same
+    /// earlier move take the row once (see [`ContHist::get_in`]).
     #[inline]
-    fn slot(&self, prev: u32, cur: u32) -> Option<usize> {
+    pub fn row(&self, prev: u32) -> Option<usize> {
         if prev == NO_MOVE {
             return None;
         }
@@ -74,13 +76,19 @@ impl ContHist {
         } else {
             prev as usize
         };
-        Some(row * self.n + cur as usize)
+        Some(row * self.n)
     }
 
-    /// The score of `cur` after `prev` (0 without an earlier move).
+    /// Table slot of the move `cur` after the earlier move `prev` (`None` without one).
     #[inline]
-    pub fn get(&self, prev: u32, cur: u32) -> i32 {
-        self.slot(prev, cur).map_or(0, |i| self.table[i] as i32)
+    fn slot(&self, prev: u32, cur: u32) -> Option<usize> {
+        self.row(prev).map(|r| r + cur as usize)
+    }
+
+    /// The score of `cur` in the row `row` of [`ContHist::row`] (0 for `None`).
+    #[inline]
+    pub fn get_in(&self, row: Option<usize>, cur: u32) -> i32 {
+        row.map_or(0, |r| self.table[r + cur as usize] as i32)
     }
 
     /// Moves the score of `cur` after `prev` by `bonus`, with gravity towards 0 so that it
@@ -118,18 +126,18 @@ mod tests {
             let idx: Vec<u32> = moves.iter().map(|&m| h.index(&pos, m)).collect();
             assert!(idx.iter().all(|&i| (i as usize) < h.n), "{name}");
             let (a, b) = (idx[0], idx[idx.len() - 1]);
-            assert_eq!(h.get(NO_MOVE, b), 0);
+            assert_eq!(h.get_in(h.row(NO_MOVE), b), 0);
             for _ in 0..1000 {
                 h.update(a, b, 400, 16_384);
                 h.update(NO_MOVE, b, 400, 16_384);
             }
-            let s = h.get(a, b);
+            let s = h.get_in(h.row(a), b);
             assert!(s > 10_000 && s <= 16_384, "{name}: {s}");
-            assert_eq!(h.get(NO_MOVE, b), 0);
+            assert_eq!(h.get_in(h.row(NO_MOVE), b), 0);
             for _ in 0..1000 {
                 h.update(a, b, -400, 16_384);
             }
-            assert!(h.get(a, b) >= -16_384);
+            assert!(h.get_in(h.row(a), b) >= -16_384);
         }
     }
 }

@@ -30,7 +30,7 @@ pub mod tt;
 
 use crate::eval::evaluate;
 use crate::game::Outcome;
-use crate::moves::{Move, MoveList};
+use crate::moves::{MAX_MOVES, Move, MoveList};
 use crate::piece::kind_of;
 use crate::position::Position;
 use crate::variant::{RoyalRule, Variant};
@@ -67,6 +67,13 @@ const PROBCUT_MARGIN: i32 = 250;
 const HISTORY_BONUS_MAX: i32 = 2_500;
 /// Futility margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 175;
+/// Ordering score bonus of a promotion.
+const PROMOTION: i32 = 1 << 22;
+/// Ordering score offset of a capture that loses its exchange test (below every quiet move).
+const LOSING: i32 = 1 << 22;
+/// Lowest ordering score of the moves that lead the list (the hash move and the captures
+/// placed as winning): above every quiet move, killer and promotion included.
+const LEADING: i32 = 15 << 20;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 /// Reverse futility margin per ply of remaining depth.
@@ -560,52 +567,97 @@ impl<'a> Searcher<'a> {
         self.order_with(moves, tt_move, ply, Exchange::All);
     }
 
-    /// [`Self::order`] with the exchange test left for later, but for promotions (a losing
-    /// capture that promotes still goes among the quiet moves): the others are placed as if
-    /// they passed.
+    /// The first stage of [`Self::order`] for the main search, with the exchange test left for
+    /// later but for promotions: the hash move and the captures (a promotion among them only if
+    /// it passes the test; the others are placed as if they passed) lead the list in order,
+    /// and the rest follows unordered, for [`Self::order_tail`] once the search reaches it (a
+    /// cutoff before then spares the scoring and the sort of the quiet moves).
     /// Returns how many captures lead the list (the hash move not counted); the caller tests
-    /// them when their turn comes and sends those that lose to the end (a cutoff spares the
-    /// rest the test).
+    /// them when their turn comes and sends those that lose to the end.
     fn order_lazy(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize) -> usize {
-        self.order_with(moves, tt_move, ply, Exchange::Lazy);
-        moves
-            .iter()
-            .take_while(|&&m| m == tt_move || self.pos.is_capture(m))
-            .filter(|&&m| m != tt_move)
-            .count()
+        let (counter, rows) = (self.counter_move(), self.cont_rows(ply));
+        let mut head: arrayvec::ArrayVec<(i64, Move), MAX_MOVES> = arrayvec::ArrayVec::new();
+        let mut tail = MoveList::new();
+        for (i, &m) in moves.iter().enumerate() {
+            if m == tt_move || self.pos.is_capture(m) {
+                let s = self.move_score(m, tt_move, counter, rows, ply, Exchange::Lazy);
+                if s >= LEADING {
+                    head.push((order_key(s, i), m));
+                    continue;
+                }
+            }
+            tail.push(m);
+        }
+        head.sort_unstable_by_key(|e| e.0);
+        let captures = head.iter().filter(|e| e.1 != tt_move).count();
+        let n = head.len();
+        for (slot, e) in moves.iter_mut().zip(head.iter()) {
+            *slot = e.1;
+        }
+        moves[n..].copy_from_slice(&tail);
+        captures
+    }
+
+    /// The second stage of [`Self::order_lazy`]: orders `moves`, the part it left unordered
+    /// (quiet moves, and promotions that capture but lose the exchange), as [`Self::order`]
+    /// would.
+    fn order_tail(&mut self, moves: &mut [Move], ply: usize) {
+        let (counter, rows) = (self.counter_move(), self.cont_rows(ply));
+        let mut scored: arrayvec::ArrayVec<(i64, Move), MAX_MOVES> = arrayvec::ArrayVec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let s = if self.pos.is_capture(m) {
+                // Only a promotion that lost its exchange test is left here.
+                self.pos.captured_value(m) - LOSING + PROMOTION
+            } else {
+                self.move_score(m, Move::NONE, counter, rows, ply, Exchange::Skip)
+            };
+            scored.push((order_key(s, i), m));
+        }
+        scored.sort_unstable_by_key(|e| e.0);
+        for (slot, e) in moves.iter_mut().zip(scored.iter()) {
+            *slot = e.1;
+        }
     }
 
     /// [`Self::order`] with the captures that take the exchange test given by `see`; the others
-    /// are placed as if they passed (the quiescence search has already dropped the losing
-    /// ones, or [`Self::order_lazy`]'s caller tests them).
+    /// are placed as if they passed (the quiescence search tests them when their turn comes).
     fn order_with(&mut self, moves: &mut MoveList, tt_move: Move, ply: usize, see: Exchange) {
-        let counter = self.counter_move();
-        let mut scored: arrayvec::ArrayVec<(i32, Move), 2048> = arrayvec::ArrayVec::new();
-        for &m in moves.iter() {
-            let s = if m == tt_move {
-                1 << 30
-            } else if self.pos.is_capture(m) {
-                let victim = self.pos.captured_value(m);
-                let attacker = self.pos.variant().piece(kind_of(self.pos.piece_at(m.from()))).value;
-                let test = see == Exchange::All || (see == Exchange::Lazy && m.is_promotion());
-                if !test || self.pos.see_ge(m, 0) {
-                    (1 << 24) + victim * 16 - attacker / 8
-                } else {
-                    -(1 << 22) + victim
-                }
-            } else if self.killers[ply].contains(&m) {
-                1 << 23
-            } else if m == counter {
-                (1 << 23) - 1
+        let (counter, rows) = (self.counter_move(), self.cont_rows(ply));
+        let mut scored: arrayvec::ArrayVec<(i64, Move), MAX_MOVES> = arrayvec::ArrayVec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let s = self.move_score(m, tt_move, counter, rows, ply, see);
+            scored.push((order_key(s, i), m));
+        }
+        scored.sort_unstable_by_key(|e| e.0);
+        for (slot, e) in moves.iter_mut().zip(scored.iter()) {
+            *slot = e.1;
+        }
+    }
+
+    /// The ordering score of `m` (higher first): the hash move; captures by victim then
+    /// attacker (those that take the exchange test given by `see` and fail it below the quiet
+    /// moves); killers; the counter move; quiet moves by history. Promotions gain
+    /// [`PROMOTION`].
+    fn move_score(&mut self, m: Move, tt_move: Move, counter: Move, rows: (Option<usize>, Option<usize>), ply: usize, see: Exchange) -> i32 {
+        let s = if m == tt_move {
+            1 << 30
+        } else if self.pos.is_capture(m) {
+            let victim = self.pos.captured_value(m);
+            let attacker = self.pos.variant().piece(kind_of(self.pos.piece_at(m.from()))).value;
+            let test = see == Exchange::All || (see == Exchange::Lazy && m.is_promotion());
+            if !test || self.pos.see_ge(m, 0) {
+                (1 << 24) + victim * 16 - attacker / 8
             } else {
-                self.quiet_score(m, ply).min(1 << 22)
-            };
-            scored.push((s + if m.is_promotion() { 1 << 22 } else { 0 }, m));
-        }
-        scored.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
-        for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
-            *slot = m;
-        }
+                victim - LOSING
+            }
+        } else if self.killers[ply].contains(&m) {
+            1 << 23
+        } else if m == counter {
+            (1 << 23) - 1
+        } else {
+            self.quiet_in(m, self.cont.index(&self.pos, m), rows).min(1 << 22)
+        };
+        s + if m.is_promotion() { PROMOTION } else { 0 }
     }
 
     /// Piece-to indices of the previous move and the one before it at `ply`.
@@ -614,16 +666,23 @@ impl<'a> Searcher<'a> {
         (at(1), at(2))
     }
 
-    /// History score of a quiet move `m` (not yet made): its history plus its continuation
-    /// scores after the previous move and the one before.
-    fn quiet_score(&self, m: Move, ply: usize) -> i32 {
-        self.quiet_stat(m, self.cont.index(&self.pos, m), ply)
+    /// Continuation-history rows (see [`ContHist::row`]) of the previous move and the one before
+    /// it at `ply`.
+    fn cont_rows(&self, ply: usize) -> (Option<usize>, Option<usize>) {
+        let (p1, p2) = self.cont_prev(ply);
+        (self.cont.row(p1), self.cont.row(p2))
     }
 
-    /// [`Self::quiet_score`] of `m` with its piece-to index `c` given (for a move already made).
+    /// History score of a quiet move `m` with its piece-to index `c` (for a move already made,
+    /// as for one not yet made): its history plus its continuation scores after the previous
+    /// move and the one before.
     fn quiet_stat(&self, m: Move, c: u32, ply: usize) -> i32 {
-        let (p1, p2) = self.cont_prev(ply);
-        self.history[Self::hist_index(m)] + self.cont.get(p1, c) + self.cont.get(p2, c)
+        self.quiet_in(m, c, self.cont_rows(ply))
+    }
+
+    /// [`Self::quiet_stat`] with the continuation rows given.
+    fn quiet_in(&self, m: Move, c: u32, (r1, r2): (Option<usize>, Option<usize>)) -> i32 {
+        self.history[Self::hist_index(m)] + self.cont.get_in(r1, c) + self.cont.get_in(r2, c)
     }
 
     /// Whether the move that led to this node (at `ply`, side to move in check) earns the
@@ -810,8 +869,12 @@ impl<'a> Searcher<'a> {
         } as usize;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut next = 0;
-        // The end of the leading captures not yet tested by exchange (see `order_lazy`).
+        // The end of the leading captures not yet tested by exchange (see `order_lazy`), the
+        // end of the moves after them (the losing captures follow), and whether those are
+        // ordered yet (see `order_tail`).
         let mut good_end = 0;
+        let mut quiet_end = 0;
+        let mut tail_ordered = false;
         loop {
             if next == moves.len() {
                 if generated {
@@ -829,9 +892,16 @@ impl<'a> Searcher<'a> {
                         moves.push(m);
                     }
                 }
+                quiet_end = moves.len();
                 if next == moves.len() {
                     break;
                 }
+            }
+            // The leading captures done, the rest is ordered (but the losing captures sent
+            // after it).
+            if generated && !tail_ordered && next == good_end {
+                tail_ordered = true;
+                self.order_tail(&mut moves[good_end..quiet_end], ply);
             }
             let (i, m) = (next, moves[next]);
             // A leading capture that loses its exchange goes after all the other moves.
@@ -841,6 +911,7 @@ impl<'a> Searcher<'a> {
                 moves.remove(i);
                 moves.push(m);
                 good_end -= 1;
+                quiet_end -= 1;
                 continue;
             }
             next += 1;
@@ -860,6 +931,10 @@ impl<'a> Searcher<'a> {
             if !prunable && late_quiet && !in_check && depth <= QUIET_SEE_DEPTH {
                 let lmr_depth = (depth - 1 - lmr(depth, i)).max(0);
                 prunable = !self.pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth);
+            }
+            // Where checks do not matter (royals are captured), a pruned move is not even made.
+            if prunable && !self.check_matters() {
+                continue;
             }
             self.moved[ply] = self.cont.index(&self.pos, m);
             self.pos.make(m);
@@ -1155,6 +1230,12 @@ pub fn search_threads(
 /// Whether a stored score `s` of bound `bound` decides a search in the window (`alpha`, `beta`):
 /// it is exact, a lower bound at or above beta, or an upper bound at or below alpha (the
 /// reverse of [`bound_of`]).
+/// Sort key (ascending) of a move scored `s` at index `i` of its list: higher scores first,
+/// ties in list order.
+fn order_key(s: i32, i: usize) -> i64 {
+    (-(s as i64)) << 11 | i as i64
+}
+
 fn settles(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
     match bound {
         Bound::Exact => true,
