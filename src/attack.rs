@@ -207,6 +207,69 @@ impl Position {
         }
     }
 
+    /// Whether the move `m` (pseudo-legal here, taking no royal) would leave the opponent in
+    /// check, answered without making it: `Some` where [`Position::in_check`] after the move
+    /// would look only at that move (plain attacks, the opponent with one royal), else `None`
+    /// (the caller makes the move and asks `in_check`). The same test as `last_move_checks`,
+    /// on the board as it would be: the origin empty, the mover (promoted if it promotes) on
+    /// the destination.
+    pub fn gives_check(&self, m: Move) -> Option<bool> {
+        let t = &self.variant().t;
+        let them = self.side.flip();
+        let r = &self.royals[them.idx()];
+        if !t.plain_attacks || r.count() != 1 || m == Move::NONE || m.mid() != 0 {
+            return None;
+        }
+        let k = r.first()?;
+        let b = &self.board;
+        let to = m.to();
+        if b[to as usize] != EMPTY && t.royal_mask >> kind_of(b[to as usize]) & 1 != 0 {
+            return None;
+        }
+        let by = self.side;
+        let c = by.idx();
+        let from = if m.is_drop() { 0 } else { m.from() };
+        let kind = if m.is_drop() {
+            m.drop_kind()
+        } else {
+            let k0 = kind_of(b[from as usize]);
+            if m.is_promotion() { t.promote[k0 as usize] } else { k0 }
+        };
+        let bit = 1u64 << kind;
+        // The board after the move, as far as lines go: `from` empty, `to` occupied.
+        let first = |off: i16| {
+            let mut x = k as i16 + off;
+            while (b[x as usize] == EMPTY || x == from as i16) && x != to as i16 {
+                x += off;
+            }
+            x as Sq
+        };
+        if t.leaps[c].iter().any(|&(off, mask)| k as i16 + off == to as i16 && mask & bit != 0) {
+            return Some(true);
+        }
+        let d = line_dir(k, to);
+        if d < 8 {
+            let off = DIR_OFF[d];
+            if k as i16 + off == to as i16 {
+                if (t.near[c][d] | t.slider[c][d]) & bit != 0 {
+                    return Some(true);
+                }
+            } else if t.slider[c][d] & bit != 0 && first(off) == to {
+                return Some(true);
+            }
+        }
+        if m.is_drop() {
+            return Some(false);
+        }
+        let d = line_dir(k, from);
+        Some(
+            d < 8 && t.slider[c][d] != 0 && {
+                let x = first(DIR_OFF[d]);
+                x != to && hits(b[x as usize], by, t.slider[c][d])
+            },
+        )
+    }
+
     /// The first non-empty cell (a piece or the wall) from `s` along grid offset `off`.
     #[inline]
     fn first_on_line(&self, s: Sq, off: i16) -> Sq {
@@ -242,6 +305,29 @@ mod tests {
                     assert!(a.contains(&m.from()), "{} {}: {m:?} not from {a:?}", v.name, pos.to_sfen());
                 }
             });
+        }
+    }
+
+    #[test]
+    fn gives_check_agrees_with_making_the_move() {
+        for v in crate::variant::all() {
+            let (mut answered, mut checks) = (0, 0);
+            crate::eval::random_game(v, 0xD1B5_4A32_D192_ED03, 200, |pos| {
+                let mut pos = pos.clone();
+                for m in pos.legal_moves() {
+                    let before = pos.gives_check(m);
+                    pos.make(m);
+                    let after = pos.in_check();
+                    pos.unmake();
+                    if let Some(g) = before {
+                        answered += 1;
+                        checks += g as u32;
+                        assert_eq!(g, after, "{} {}: {m:?}", v.name, pos.to_sfen());
+                    }
+                }
+            });
+            // Every variant with plain attacks and one royal a side gets answers, checks among them.
+            assert!(checks > 0 || !v.t.plain_attacks, "{}: {answered} answers", v.name);
         }
     }
 

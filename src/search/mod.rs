@@ -932,8 +932,9 @@ impl<'a> Searcher<'a> {
                 let lmr_depth = (depth - 1 - lmr(depth, i)).max(0);
                 prunable = !self.pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth);
             }
-            // Where checks do not matter (royals are captured), a pruned move is not even made.
-            if prunable && !self.check_matters() {
+            // A pruned move that cannot check is not even made: where checks do not matter
+            // (royals are captured), or where the check test can be made before the move.
+            if prunable && (!self.check_matters() || self.pos.gives_check(m) == Some(false)) {
                 continue;
             }
             self.moved[ply] = self.cont.index(&self.pos, m);
