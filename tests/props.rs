@@ -118,6 +118,16 @@ fn sfen_errors_are_typed() {
         Position::from_sfen(chu, "k11/12/12/12/12/12/12/12/12/12/12/11K b 13z 1"),
         Err(E::BadCounterStrike(_))
     ));
+    // A counter-strike square may be empty: a lion-power double move that took the lion on its
+    // first leg went on (a position the engine itself reaches; found by the random games above).
+    let went_on = "l1cse1kgbc1l/afbgtxots1fa/m1rhq4rvm/+H1pp1dpdp1pp/3ipp6/8i1Ph/9p2/2PI3+D1PHP/PP1P4DXV1/MVR3R4M/AFBS1N1T1B1A/L1CTGKEGSCFL w 6g 66";
+    let p = Position::from_sfen(chu, went_on).expect("an empty counter-strike square reads");
+    assert_eq!(p.to_sfen(), went_on);
+    // It may not hold a piece of the side to move (White's lance on 1a).
+    assert!(matches!(
+        Position::from_sfen(chu, &went_on.replace(" 6g ", " 1a ")),
+        Err(E::CounterStrikeOwnPiece(_))
+    ));
     // Every error has a message naming the problem.
     assert!(E::TwoPawns { file: 5 }.to_string().contains("two-pawn"));
 }

@@ -71,6 +71,10 @@ pub enum SfenError {
     BadMoveNumber(String),
     /// The counter-strike field (chu) is not `-` or a square.
     BadCounterStrike(String),
+    /// The counter-strike square (chu) holds a piece of the side to move (it holds the
+    /// opponent's piece that has just taken a lion there, or nothing after a lion-power double
+    /// move that took the lion on its first leg and went on).
+    CounterStrikeOwnPiece(String),
 }
 
 impl fmt::Display for SfenError {
@@ -92,6 +96,7 @@ impl fmt::Display for SfenError {
             SfenError::OpponentInCheck => write!(f, "the side not to move is in check"),
             SfenError::BadMoveNumber(n) => write!(f, "move number must be a positive integer, not '{n}'"),
             SfenError::BadCounterStrike(s) => write!(f, "third field must be '-' or a square, not '{s}'"),
+            SfenError::CounterStrikeOwnPiece(s) => write!(f, "the counter-strike square {s} holds a piece of the side to move"),
         }
     }
 }
@@ -310,8 +315,8 @@ impl Position {
                 });
             }
         }
-        if v.lion_rules && s.cs != 0 && pos.board[s.cs as usize] == EMPTY {
-            return Err(SfenError::BadCounterStrike(square_name(v, s.cs)));
+        if v.lion_rules && s.cs != 0 && is_color(pos.board[s.cs as usize], s.side) {
+            return Err(SfenError::CounterStrikeOwnPiece(square_name(v, s.cs)));
         }
         if v.royal_rule == RoyalRule::LastRoyal {
             let them = s.side.flip();
