@@ -5,7 +5,7 @@
 
 use crate::geometry::{DIRS, Sq, line_dir, offset};
 use crate::moves::Move;
-use crate::piece::{Color, EMPTY, WALL, is_color, kind_of};
+use crate::piece::{Color, EMPTY, WALL, is_color, kind_of, make_piece};
 use crate::position::Position;
 
 /// Grid offsets of [`DIRS`].
@@ -210,64 +210,53 @@ impl Position {
     /// Whether the move `m` (pseudo-legal here, taking no royal) would leave the opponent in
     /// check, answered without making it: `Some` where [`Position::in_check`] after the move
     /// would look only at that move (plain attacks, the opponent with one royal), else `None`
-    /// (the caller makes the move and asks `in_check`). The same test as `last_move_checks`,
-    /// on the board as it would be: the origin empty, the mover (promoted if it promotes) on
-    /// the destination.
-    pub fn gives_check(&self, m: Move) -> Option<bool> {
+    /// (the caller makes the move and asks `in_check`). It asks `last_move_checks` on the
+    /// board as the move leaves it ([`Position::with_board_after`]).
+    pub fn gives_check(&mut self, m: Move) -> Option<bool> {
         let t = &self.variant().t;
-        let them = self.side.flip();
-        let r = &self.royals[them.idx()];
+        let r = &self.royals[self.side.flip().idx()];
         if !t.plain_attacks || r.count() != 1 || m == Move::NONE || m.mid() != 0 {
             return None;
         }
         let k = r.first()?;
-        let b = &self.board;
-        let to = m.to();
-        if b[to as usize] != EMPTY && t.royal_mask >> kind_of(b[to as usize]) & 1 != 0 {
+        let q = self.board[m.to() as usize];
+        if q != EMPTY && t.royal_mask >> kind_of(q) & 1 != 0 {
             return None;
         }
-        let by = self.side;
-        let c = by.idx();
-        let from = if m.is_drop() { 0 } else { m.from() };
-        let kind = if m.is_drop() {
-            m.drop_kind()
+        Some(self.with_board_after(m, |p| p.last_move_checks(k, m)))
+    }
+
+    /// Calls `f` on this position with the board and the side to move as the (pseudo-legal)
+    /// move `m` leaves them: its origin and a double move's first-leg square emptied, the
+    /// mover (promoted if it promotes) on its destination, the other side to move. The attack
+    /// tests read nothing else, and this costs far less than a make and unmake; the hash,
+    /// hands and history are left as they are, and everything is restored before returning.
+    pub(crate) fn with_board_after<R>(&mut self, m: Move, f: impl FnOnce(&Self) -> R) -> R {
+        let to = m.to() as usize;
+        // Index 0 is padding ("no square"): a drop or single move writes it back unchanged.
+        let (from, mid) = if m.is_drop() { (0, 0) } else { (m.from() as usize, m.mid() as usize) };
+        let (was_from, was_mid, was_to) = (self.board[from], self.board[mid], self.board[to]);
+        let mover = if m.is_drop() {
+            make_piece(m.drop_kind(), self.side)
+        } else if m.is_promotion() {
+            make_piece(self.variant().t.promote[kind_of(was_from) as usize], self.side)
         } else {
-            let k0 = kind_of(b[from as usize]);
-            if m.is_promotion() { t.promote[k0 as usize] } else { k0 }
+            was_from
         };
-        let bit = 1u64 << kind;
-        // The board after the move, as far as lines go: `from` empty, `to` occupied.
-        let first = |off: i16| {
-            let mut x = k as i16 + off;
-            while (b[x as usize] == EMPTY || x == from as i16) && x != to as i16 {
-                x += off;
-            }
-            x as Sq
-        };
-        if t.leaps[c].iter().any(|&(off, mask)| k as i16 + off == to as i16 && mask & bit != 0) {
-            return Some(true);
+        if from != 0 {
+            self.board[from] = EMPTY;
         }
-        let d = line_dir(k, to);
-        if d < 8 {
-            let off = DIR_OFF[d];
-            if k as i16 + off == to as i16 {
-                if (t.near[c][d] | t.slider[c][d]) & bit != 0 {
-                    return Some(true);
-                }
-            } else if t.slider[c][d] & bit != 0 && first(off) == to {
-                return Some(true);
-            }
+        if mid != 0 {
+            self.board[mid] = EMPTY;
         }
-        if m.is_drop() {
-            return Some(false);
-        }
-        let d = line_dir(k, from);
-        Some(
-            d < 8 && t.slider[c][d] != 0 && {
-                let x = first(DIR_OFF[d]);
-                x != to && hits(b[x as usize], by, t.slider[c][d])
-            },
-        )
+        self.board[to] = mover;
+        self.side = self.side.flip();
+        let out = f(self);
+        self.side = self.side.flip();
+        self.board[to] = was_to;
+        self.board[mid] = was_mid;
+        self.board[from] = was_from;
+        out
     }
 
     /// The first non-empty cell (a piece or the wall) from `s` along grid offset `off`.

@@ -3,9 +3,9 @@
 //! Cannons and lions make attack sets non-additive (a capture can create or remove a screen,
 //! a lion can take twice), so instead of x-ray tables the exchange is made move by move: each
 //! side recaptures on the square with its least valuable capturer, found among the pieces
-//! that attack the square (their direct captures there, with promotion choices), and may stop whenever continuing would lose. Royals count as
-//! priceless, so a royal recaptures only as the last capturer. Values are the variant's
-//! material values; a promotion adds its gain.
+//! that attack the square (their direct captures there, with promotion choices), and may stop
+//! whenever continuing would lose. Royals count as priceless, so a royal recaptures only as
+//! the last capturer. Values are the variant's material values; a promotion adds its gain.
 //!
 //! Invariant: the position is restored exactly (every make has its unmake).
 

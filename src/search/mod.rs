@@ -588,12 +588,9 @@ impl<'a> Searcher<'a> {
             }
             tail.push(m);
         }
-        head.sort_unstable_by_key(|e| e.0);
         let captures = head.iter().filter(|e| e.1 != tt_move).count();
         let n = head.len();
-        for (slot, e) in moves.iter_mut().zip(head.iter()) {
-            *slot = e.1;
-        }
+        place_sorted(&mut moves[..n], &mut head);
         moves[n..].copy_from_slice(&tail);
         captures
     }
@@ -613,10 +610,7 @@ impl<'a> Searcher<'a> {
             };
             scored.push((order_key(s, i), m));
         }
-        scored.sort_unstable_by_key(|e| e.0);
-        for (slot, e) in moves.iter_mut().zip(scored.iter()) {
-            *slot = e.1;
-        }
+        place_sorted(moves, &mut scored);
     }
 
     /// [`Self::order`] with the captures that take the exchange test given by `see`; the others
@@ -628,10 +622,7 @@ impl<'a> Searcher<'a> {
             let s = self.move_score(m, tt_move, counter, rows, ply, see);
             scored.push((order_key(s, i), m));
         }
-        scored.sort_unstable_by_key(|e| e.0);
-        for (slot, e) in moves.iter_mut().zip(scored.iter()) {
-            *slot = e.1;
-        }
+        place_sorted(moves, &mut scored);
     }
 
     /// The ordering score of `m` (higher first): the hash move; captures by victim then
@@ -1231,6 +1222,15 @@ pub fn search_threads(
 /// Whether a stored score `s` of bound `bound` decides a search in the window (`alpha`, `beta`):
 /// it is exact, a lower bound at or above beta, or an upper bound at or below alpha (the
 /// reverse of [`bound_of`]).
+/// Sorts `scored` by key ([`order_key`]) and writes its moves, in that order, over `slots`
+/// (as many as there are scored moves).
+fn place_sorted(slots: &mut [Move], scored: &mut [(i64, Move)]) {
+    scored.sort_unstable_by_key(|e| e.0);
+    for (slot, e) in slots.iter_mut().zip(scored.iter()) {
+        *slot = e.1;
+    }
+}
+
 /// Sort key (ascending) of a move scored `s` at index `i` of its list: higher scores first,
 /// ties in list order.
 fn order_key(s: i32, i: usize) -> i64 {
