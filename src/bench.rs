@@ -5,7 +5,7 @@
 
 use crate::position::Position;
 use crate::search::tt::Tt;
-use crate::search::{Limits, Shared, search_threads};
+use crate::search::{Limits, Shared, Workers, search_threads};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
 
@@ -62,7 +62,7 @@ fn measure(limits: &Limits, hash_mib: usize, threads: usize) -> (u64, Duration) 
         let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
         let tt = Tt::new(hash_mib);
         let shared = Shared::default();
-        search_threads(&pos, &tt, &shared, limits.clone(), 0, threads, &mut |_| {});
+        search_threads(&pos, &tt, &shared, limits.clone(), 0, &mut Workers::new(threads), &mut |_| {});
         total += shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
     }
     (total, start.elapsed())

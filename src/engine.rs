@@ -9,10 +9,10 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::search::mate::{MateResult, MateSearch};
 use crate::search::tt::Tt;
-use crate::search::{Info, Limits, Shared, search_threads};
+use crate::search::{Info, Limits, Shared, Workers, search_threads};
 use crate::variant::Variant;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -72,6 +72,8 @@ pub struct Engine {
     root: Position,
     options: Options,
     tt: Arc<Tt>,
+    /// The search threads and their learned tables, kept between the searches of a game.
+    workers: Arc<Mutex<Workers>>,
     shared: Arc<Shared>,
     worker: Option<JoinHandle<()>>,
     book: Book,
@@ -93,6 +95,7 @@ impl Engine {
             variant,
             root: Position::startpos(variant),
             tt: Arc::new(Tt::new(options.hash_mib)),
+            workers: Arc::new(Mutex::new(Workers::new(1))),
             options,
             shared: Arc::new(Shared::default()),
             worker: None,
@@ -216,10 +219,11 @@ impl Engine {
         self.options.move_overhead = ms;
     }
 
-    /// Clears what was learned (transposition table) for a new game.
+    /// Clears what was learned (transposition table, the threads' histories) for a new game.
     pub fn new_game(&mut self) {
         self.stop();
         self.tt.clear();
+        self.workers.lock().unwrap_or_else(|e| e.into_inner()).forget();
     }
 
     /// Starts searching the root in the background; `on_event` receives infos and exactly one
@@ -248,13 +252,17 @@ impl Engine {
         shared.pondering.store(ponder || limits.infinite, Ordering::SeqCst);
         self.shared = shared.clone();
         let tt = self.tt.clone();
+        let workers = self.workers.clone();
         let root = self.root.clone();
         let overhead = self.options.move_overhead;
         let threads = self.options.threads;
         let handle = std::thread::Builder::new().name("search".into()).stack_size(64 << 20).spawn(move || {
-            let (best, ponder_move) = search_threads(&root, &tt, &shared, limits, overhead, threads, &mut |info: &Info| {
+            let mut workers = workers.lock().unwrap_or_else(|e| e.into_inner());
+            workers.threads = threads;
+            let (best, ponder_move) = search_threads(&root, &tt, &shared, limits, overhead, &mut workers, &mut |info: &Info| {
                 on_event(Event::Info(info.clone()))
             });
+            drop(workers);
             // While pondering (or infinite), the best move waits for stop / ponderhit.
             while shared.pondering.load(Ordering::SeqCst) && !shared.stop.load(Ordering::SeqCst) {
                 std::thread::sleep(std::time::Duration::from_millis(1));

@@ -22,7 +22,8 @@
 //! transposition table, the stop flag and the node counter; each keeps its own histories,
 //! killers and stacks. Helpers start on alternate depths and report nothing; the main thread
 //! owns the clock and stops the helpers when it finishes, and the result of the thread that
-//! completed the deepest iteration is played.
+//! completed the deepest iteration is played. Each thread's histories and counter moves
+//! ([`Learned`]) outlive the search: the next search of the game starts from them.
 
 mod conthist;
 pub mod mate;
@@ -299,6 +300,35 @@ pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u
     Some((soft.div_ceil(2), hard))
 }
 
+/// What a search thread learns about moves: quiet-move history, counter moves and
+/// continuation history. Kept from one search to the next within a game (each thread its
+/// own), cleared for a new game; made for one variant.
+pub struct Learned {
+    variant: &'static Variant,
+    history: Vec<i32>,
+    /// Quiet move that refuted each previous move (by the previous move's history index).
+    counter: Vec<Move>,
+    /// Continuation history (quiet moves after the previous move and the one before).
+    cont: ContHist,
+}
+
+impl Learned {
+    /// Empty tables for the variant of `pos`.
+    pub fn new(pos: &Position) -> Learned {
+        Learned {
+            variant: pos.variant(),
+            history: vec![0; 2 * 256 * 256],
+            counter: vec![Move::NONE; 2 * 256 * 256],
+            cont: ContHist::new(pos),
+        }
+    }
+
+    /// Whether these tables were made for the variant of `pos`.
+    pub fn fits(&self, pos: &Position) -> bool {
+        std::ptr::eq(self.variant, pos.variant())
+    }
+}
+
 /// One search over a root position.
 pub struct Searcher<'a> {
     pos: Position,
@@ -317,11 +347,8 @@ pub struct Searcher<'a> {
     seldepth: usize,
     aborted: bool,
     killers: [[Move; 2]; MAX_PLY + 1],
-    history: Vec<i32>,
-    /// Quiet move that refuted each previous move (by the previous move's history index).
-    counter: Vec<Move>,
-    /// Continuation history (quiet moves after the previous move and the one before).
-    cont: ContHist,
+    /// Histories and counter moves, possibly learned by earlier searches.
+    learned: Learned,
     /// Piece-to index (see [`ContHist::index`]) of the move made at each ply.
     moved: [u32; MAX_PLY + 2],
     /// Pruning scales of the variant (wider with drops).
@@ -337,6 +364,14 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     /// Prepares a search; `overhead` is the move overhead in ms.
     pub fn new(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64) -> Searcher<'a> {
+        let learned = Learned::new(&pos);
+        Searcher::with_learned(pos, tt, shared, limits, overhead, learned)
+    }
+
+    /// [`Searcher::new`] that starts from tables learned by earlier searches (made for the same
+    /// variant: see [`Learned::fits`]).
+    fn with_learned(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64, learned: Learned) -> Searcher<'a> {
+        debug_assert!(learned.fits(&pos));
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
         Searcher {
             scales: DropScales::new(pos.variant()),
@@ -352,9 +387,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             aborted: false,
             killers: [[Move::NONE; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * 256 * 256],
-            counter: vec![Move::NONE; 2 * 256 * 256],
-            cont: ContHist::new(&pos),
+            learned,
             moved: [NO_MOVE; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE],
@@ -513,7 +546,7 @@ impl<'a> Searcher<'a> {
         self.pv_len[0] = 0;
         self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval() };
         for (i, &m) in moves.iter().enumerate() {
-            self.moved[0] = self.cont.index(&self.pos, m);
+            self.moved[0] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, 1, false)
@@ -646,7 +679,7 @@ impl<'a> Searcher<'a> {
         } else if m == counter {
             (1 << 23) - 1
         } else {
-            self.quiet_in(m, self.cont.index(&self.pos, m), rows).min(1 << 22)
+            self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows).min(1 << 22)
         };
         s + if m.is_promotion() { PROMOTION } else { 0 }
     }
@@ -661,7 +694,7 @@ impl<'a> Searcher<'a> {
     /// it at `ply`.
     fn cont_rows(&self, ply: usize) -> (Option<usize>, Option<usize>) {
         let (p1, p2) = self.cont_prev(ply);
-        (self.cont.row(p1), self.cont.row(p2))
+        (self.learned.cont.row(p1), self.learned.cont.row(p2))
     }
 
     /// History score of a quiet move `m` with its piece-to index `c` (for a move already made,
@@ -673,7 +706,7 @@ impl<'a> Searcher<'a> {
 
     /// [`Self::quiet_stat`] with the continuation rows given.
     fn quiet_in(&self, m: Move, c: u32, (r1, r2): (Option<usize>, Option<usize>)) -> i32 {
-        self.history[Self::hist_index(m)] + self.cont.get_in(r1, c) + self.cont.get_in(r2, c)
+        self.learned.history[Self::hist_index(m)] + self.learned.cont.get_in(r1, c) + self.learned.cont.get_in(r2, c)
     }
 
     /// Whether the move that led to this node (at `ply`, side to move in check) earns the
@@ -709,7 +742,7 @@ impl<'a> Searcher<'a> {
 
     /// The remembered refutation of the move that led here (`Move::NONE` if none).
     fn counter_move(&self) -> Move {
-        self.prev_index().map_or(Move::NONE, |i| self.counter[i])
+        self.prev_index().map_or(Move::NONE, |i| self.learned.counter[i])
     }
 
     /// Whether the side to move has something besides its royals and unpromoted pawns (on the
@@ -928,7 +961,7 @@ impl<'a> Searcher<'a> {
             if prunable && (!self.check_matters() || self.pos.gives_check(m) == Some(false)) {
                 continue;
             }
-            self.moved[ply] = self.cont.index(&self.pos, m);
+            self.moved[ply] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
             // Whether the move gives check is asked only of the quiet moves that pruning or
@@ -1015,7 +1048,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             tried += 1;
-            self.moved[ply] = self.cont.index(&self.pos, m);
+            self.moved[ply] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
             let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
             if v >= pc_beta && !self.aborted {
@@ -1043,17 +1076,17 @@ impl<'a> Searcher<'a> {
             k[0] = m;
         }
         if let Some(i) = self.prev_index() {
-            self.counter[i] = m;
+            self.learned.counter[i] = m;
         }
         let bonus = history_bonus(depth);
         let (p1, p2) = self.cont_prev(ply);
         for &q in tried {
-            let h = &mut self.history[Self::hist_index(q)];
+            let h = &mut self.learned.history[Self::hist_index(q)];
             let b = if q == m { bonus } else { -bonus };
             *h = gravity(*h, b, HISTORY_MAX);
-            let c = self.cont.index(&self.pos, q);
-            self.cont.update(p1, c, b, HISTORY_MAX);
-            self.cont.update(p2, c, b, HISTORY_MAX);
+            let c = self.learned.cont.index(&self.pos, q);
+            self.learned.cont.update(p1, c, b, HISTORY_MAX);
+            self.learned.cont.update(p2, c, b, HISTORY_MAX);
         }
     }
 
@@ -1140,7 +1173,7 @@ impl<'a> Searcher<'a> {
             if !in_check && !self.pos.see_ge(m, 0) {
                 continue;
             }
-            self.moved[ply.min(MAX_PLY + 1)] = self.cont.index(&self.pos, m);
+            self.moved[ply.min(MAX_PLY + 1)] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
@@ -1170,53 +1203,90 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// Runs a lazy-SMP search with `threads` searchers (at least one) sharing `tt` and `shared`;
-/// only the main thread calls `report`. Returns the move of the thread that completed the
-/// deepest iteration (the main thread on ties; only the main thread with MultiPV) and its
-/// expected reply.
+/// The searchers of a lazy-SMP search: how many threads, and the tables each learnt in the
+/// previous searches of the game ([`Learned`]).
+pub struct Workers {
+    /// Number of search threads (at least one runs).
+    pub threads: usize,
+    /// One table set per thread, the main thread's first (fewer before the first search).
+    learned: Vec<Learned>,
+}
+
+impl Workers {
+    /// `threads` searchers that have learnt nothing yet.
+    pub fn new(threads: usize) -> Workers {
+        Workers { threads, learned: Vec::new() }
+    }
+
+    /// Forgets what the threads learnt (for a new game).
+    pub fn forget(&mut self) {
+        self.learned.clear();
+    }
+}
+
+/// Runs a lazy-SMP search with `workers.threads` searchers (at least one) sharing `tt` and
+/// `shared`; only the main thread calls `report`. Returns the move of the thread that
+/// completed the deepest iteration (the main thread on ties; only the main thread with
+/// MultiPV) and its expected reply. Each thread starts from the tables it learnt in the
+/// previous search (fresh ones for a new variant) and leaves this search's in `workers`.
 pub fn search_threads(
     root: &Position,
     tt: &Tt,
     shared: &Shared,
     limits: Limits,
     overhead: u64,
-    threads: usize,
+    workers: &mut Workers,
     report: &mut dyn FnMut(&Info),
 ) -> (Option<Move>, Option<Move>) {
     tt.new_search();
-    let helpers = if limits.multipv > 1 { 0 } else { threads.max(1) - 1 };
-    std::thread::scope(|scope| {
+    let helpers = if limits.multipv > 1 { 0 } else { workers.threads.max(1) - 1 };
+    let learned = &mut workers.learned;
+    // One table set per thread, the main thread's first; sets made for another variant are
+    // dropped.
+    learned.retain(|l| l.fits(root));
+    learned.truncate(helpers + 1);
+    while learned.len() < helpers + 1 {
+        learned.push(Learned::new(root));
+    }
+    let mut sets = std::mem::take(learned).into_iter();
+    let main_set = sets.next().unwrap_or_else(|| Learned::new(root));
+    let (best, kept) = std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for id in 1..=helpers {
+        for (id, set) in (1..=helpers).zip(sets) {
             let (pos, limits) = (root.clone(), limits.clone());
             let spawned = std::thread::Builder::new()
                 .name(format!("helper{id}"))
                 .stack_size(64 << 20)
                 .spawn_scoped(scope, move || {
-                    let mut s = Searcher::new(pos, tt, shared, limits, overhead);
+                    let mut s = Searcher::with_learned(pos, tt, shared, limits, overhead, set);
                     s.id = id;
                     s.think(&mut |_| {});
-                    s.completed
+                    (s.completed, s.learned)
                 });
             match spawned {
                 Ok(h) => handles.push(h),
                 Err(e) => log::warn!("could not start search helper {id}: {e}"),
             }
         }
-        let mut main = Searcher::new(root.clone(), tt, shared, limits, overhead);
+        let mut main = Searcher::with_learned(root.clone(), tt, shared, limits, overhead, main_set);
         let mut best = main.think(report);
         shared.helpers_stop.store(true, Ordering::Relaxed);
         let mut deepest = main.completed.map_or(0, |c| c.0);
+        let mut kept = vec![main.learned];
         for h in handles {
-            if let Ok(Some((depth, _, m, reply))) = h.join()
+            let Ok((completed, set)) = h.join() else { continue };
+            kept.push(set);
+            if let Some((depth, _, m, reply)) = completed
                 && depth > deepest
             {
                 deepest = depth;
                 best = (Some(m), reply);
             }
         }
-        best
-    })
+        (best, kept)
+    });
+    *learned = kept;
+    best
 }
 
 /// Whether a stored score `s` of bound `bound` decides a search in the window (`alpha`, `beta`):
@@ -1345,5 +1415,38 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(allot_time(&main_and_byo, 1, 100), Some(((2_000 + 900_u64).div_ceil(2), 60_900)));
+    }
+
+    #[test]
+    fn learned_tables_outlive_a_search_and_are_replaced_for_another_variant() {
+        let shogi = Position::startpos(Variant::by_name("shogi").expect("shogi"));
+        let tt = Tt::new(1);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let mut workers = Workers::new(2);
+        search_threads(&shogi, &tt, &Shared::default(), limits.clone(), 0, &mut workers, &mut |_| {});
+        let mut learned = std::mem::take(&mut workers.learned);
+        assert_eq!(learned.len(), 2, "one table set per thread");
+        assert!(learned.iter().all(|l| l.fits(&shogi)));
+        assert!(learned[0].history.iter().any(|&h| h != 0), "the main thread learnt some history");
+        let kept = learned[0].history.clone();
+        // The next search starts from what the last one learnt.
+        let shared = Shared::default();
+        let mut s = Searcher::with_learned(shogi.clone(), &tt, &shared, limits.clone(), 0, learned.remove(0));
+        assert_eq!(s.learned.history, kept);
+        s.think(&mut |_| {});
+        // Another variant gets fresh tables, one set per thread.
+        let sho = Position::startpos(Variant::by_name("shoshogi").expect("shoshogi"));
+        let mut workers = Workers {
+            threads: 1,
+            learned: vec![s.learned],
+        };
+        search_threads(&sho, &tt, &Shared::default(), limits, 0, &mut workers, &mut |_| {});
+        assert_eq!(workers.learned.len(), 1);
+        assert!(workers.learned[0].fits(&sho) && !workers.learned[0].fits(&shogi));
+        workers.forget();
+        assert!(workers.learned.is_empty());
     }
 }
