@@ -1244,12 +1244,9 @@ pub fn search_threads(
     // One table set per thread, the main thread's first; sets made for another variant are
     // dropped.
     learned.retain(|l| l.fits(root));
-    learned.truncate(helpers + 1);
-    while learned.len() < helpers + 1 {
-        learned.push(Learned::new(root));
-    }
-    let mut sets = std::mem::take(learned).into_iter();
-    let main_set = sets.next().unwrap_or_else(|| Learned::new(root));
+    learned.resize_with(helpers + 1, || Learned::new(root));
+    let mut sets = std::mem::take(learned);
+    let main_set = sets.remove(0);
     let (best, kept) = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         for (id, set) in (1..=helpers).zip(sets) {
