@@ -48,8 +48,6 @@ pub struct Options {
     pub multipv: usize,
     /// Play from the opening book when the position is in it.
     pub own_book: bool,
-    /// Search threads (lazy SMP).
-    pub threads: usize,
 }
 
 impl Default for Options {
@@ -61,7 +59,6 @@ impl Default for Options {
             bare_king: false,
             multipv: 1,
             own_book: true,
-            threads: 1,
         }
     }
 }
@@ -208,10 +205,21 @@ impl Engine {
         self.options.multipv = n.max(1);
     }
 
-    /// Sets the number of search threads (at least one).
+    /// Sets the number of search threads (at least one). The count lives only in the
+    /// engine's `Workers`, which the next search reads.
     pub fn set_threads(&mut self, n: usize) {
         self.stop();
-        self.options.threads = n.max(1);
+        self.workers().threads = n.max(1);
+    }
+
+    /// The number of search threads the next search runs.
+    pub fn threads(&self) -> usize {
+        self.workers().threads
+    }
+
+    /// The workers, locked (a poisoned lock is taken over: its tables are only hints).
+    fn workers(&self) -> std::sync::MutexGuard<'_, Workers> {
+        self.workers.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Sets the move overhead in ms.
@@ -223,7 +231,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.stop();
         self.tt.clear();
-        self.workers.lock().unwrap_or_else(|e| e.into_inner()).forget();
+        self.workers().forget();
     }
 
     /// Starts searching the root in the background; `on_event` receives infos and exactly one
@@ -255,10 +263,8 @@ impl Engine {
         let workers = self.workers.clone();
         let root = self.root.clone();
         let overhead = self.options.move_overhead;
-        let threads = self.options.threads;
         let handle = std::thread::Builder::new().name("search".into()).stack_size(64 << 20).spawn(move || {
             let mut workers = workers.lock().unwrap_or_else(|e| e.into_inner());
-            workers.threads = threads;
             let (best, ponder_move) = search_threads(&root, &tt, &shared, limits, overhead, &mut workers, &mut |info: &Info| {
                 on_event(Event::Info(info.clone()))
             });
@@ -322,5 +328,22 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_thread_count_is_set_once_and_survives_a_new_game() {
+        let mut e = Engine::new();
+        assert_eq!(e.threads(), 1);
+        e.set_threads(3);
+        assert_eq!(e.threads(), 3);
+        e.new_game();
+        assert_eq!(e.threads(), 3, "a new game forgets histories, not the option");
+        e.set_threads(0);
+        assert_eq!(e.threads(), 1, "at least one thread runs");
     }
 }

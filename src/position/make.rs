@@ -22,6 +22,7 @@ impl Position {
         }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] += 1;
+            self.pawn_key ^= KEYS.psq[p as usize][s as usize];
         }
         if HASH {
             self.hash ^= KEYS.psq[p as usize][s as usize];
@@ -42,6 +43,7 @@ impl Position {
         }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] -= 1;
+            self.pawn_key ^= KEYS.psq[p as usize][s as usize];
         }
         if HASH {
             self.hash ^= KEYS.psq[p as usize][s as usize];

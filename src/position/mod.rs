@@ -42,6 +42,8 @@ pub struct Position {
     pub(crate) pawns: [[u8; 16]; 2],
     pub(crate) side: Color,
     pub(crate) hash: u64,
+    /// Zobrist key of the pawns on the board alone (for the search's correction history).
+    pub(crate) pawn_key: u64,
     pub(crate) ply: u32,
     pub(crate) cs: Sq,
     pub(crate) stack: Vec<Undo>,
@@ -79,6 +81,7 @@ impl Position {
             pawns: [[0; 16]; 2],
             side: Color::Black,
             hash: 0,
+            pawn_key: 0,
             ply: 1,
             cs: 0,
             stack: Vec::with_capacity(256),
@@ -103,6 +106,11 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+    /// Zobrist key of the pawns on the board (both colours).
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
     }
     /// Cell contents of a grid square (`EMPTY`, `WALL` or a piece code).
     #[inline]
@@ -196,6 +204,7 @@ impl Position {
         let mut occ = [Bits::EMPTY; 2];
         let mut royals = [Bits::EMPTY; 2];
         let mut pawns = [[0u8; 16]; 2];
+        let mut pawn_key = 0u64;
         let mut psq = [0i32; 2];
         for s in 0..NSQ {
             let p = self.board[s];
@@ -218,6 +227,7 @@ impl Position {
             }
             if k == t.pawn_kind {
                 pawns[c][crate::geometry::col_of(s as Sq)] += 1;
+                pawn_key ^= crate::zobrist::KEYS.psq[p as usize][s];
             }
         }
         if occ != self.occ {
@@ -228,6 +238,9 @@ impl Position {
         }
         if pawns != self.pawns {
             return Err("pawn file counts differ from the board".into());
+        }
+        if pawn_key != self.pawn_key {
+            return Err("pawn key differs from the board".into());
         }
         if psq != self.psq {
             return Err("piece-square sums differ from the board".into());

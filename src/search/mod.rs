@@ -13,7 +13,9 @@
 //! Stockfish's size) plus continuation history (after the previous move and the one
 //! before; `conthist.rs`). Repetitions score as draws, or as a mate against the side that
 //! gave check with every move of the cycle (perpetual check); mate scores. A small
-//! per-thread cache keeps static evaluations by hash.
+//! per-thread cache keeps static evaluations by hash; a correction history (`corr.rs`) adds
+//! to them how far searches found similar positions' static scores off. The soft time limit
+//! stretches when the best move keeps changing or the score falls (`time.rs`).
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -26,7 +28,9 @@
 //! ([`Learned`]) outlive the search: the next search of the game starts from them.
 
 mod conthist;
+mod corr;
 pub mod mate;
+mod time;
 pub mod tt;
 
 use crate::eval::evaluate;
@@ -36,9 +40,12 @@ use crate::piece::kind_of;
 use crate::position::Position;
 use crate::variant::{RoyalRule, Variant};
 use conthist::{ContHist, NO_MOVE, gravity};
+use corr::CorrHist;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+pub use time::allot_time;
+use time::{Stability, soft_limit_reached};
 use tt::{Bound, Tt};
 
 /// Largest search depth in plies.
@@ -268,40 +275,8 @@ impl Default for Shared {
     }
 }
 
-/// Time budget for a move, in ms: (the time after which no new iteration starts, the hard
-/// maximum). `go movetime` and a byoyomi whose main time is spent (time left unused there
-/// is lost) are searched up to the hard limit; with a running clock a new iteration starts
-/// only within half the move's share of it.
-pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u64)> {
-    if limits.infinite {
-        return None;
-    }
-    if let Some(mt) = limits.movetime {
-        let t = mt.saturating_sub(overhead).max(1);
-        return Some((t, t));
-    }
-    let inc = limits.inc[side];
-    let byo = limits.byoyomi;
-    // `go byoyomi 1000` alone (as some GUIs send it) means no main time left.
-    let remaining = match limits.time[side] {
-        Some(t) => t,
-        None if byo > 0 || inc > 0 => 0,
-        None => return None,
-    };
-    let mtg = limits.movestogo.unwrap_or(30).clamp(1, 30) as u64;
-    // The overhead never eats more than a fifth of what is left (short byoyomi games).
-    let overhead = overhead.min(((remaining + byo) / 5).max(10));
-    let hard = (remaining + byo).saturating_sub(overhead).max(1);
-    let hard = if byo == 0 { hard.min(remaining / 2 + inc).max(1) } else { hard };
-    if remaining == 0 && byo > 0 {
-        return Some((hard, hard));
-    }
-    let soft = (remaining / mtg + inc * 3 / 4 + byo * 9 / 10).min(hard).max(1);
-    Some((soft.div_ceil(2), hard))
-}
-
-/// What a search thread learns about moves: quiet-move history, counter moves and
-/// continuation history. Kept from one search to the next within a game (each thread its
+/// What a search thread learns: quiet-move history, counter moves, continuation history and
+/// the correction history of static scores. Kept from one search to the next within a game (each thread its
 /// own), cleared for a new game; made for one variant.
 pub struct Learned {
     variant: &'static Variant,
@@ -310,6 +285,8 @@ pub struct Learned {
     counter: Vec<Move>,
     /// Continuation history (quiet moves after the previous move and the one before).
     cont: ContHist,
+    /// Correction history of the static evaluation.
+    corr: CorrHist,
 }
 
 impl Learned {
@@ -320,6 +297,7 @@ impl Learned {
             history: vec![0; 2 * 256 * 256],
             counter: vec![Move::NONE; 2 * 256 * 256],
             cont: ContHist::new(pos),
+            corr: CorrHist::default(),
         }
     }
 
@@ -441,6 +419,9 @@ impl<'a> Searcher<'a> {
         let mut prev: Vec<(i32, Vec<Move>)> = Vec::new();
         // Helpers with odd ids search one ply deeper than the main thread from the start.
         let first = 1 + (self.id % 2) as u32;
+        // Stretch of the soft time limit (main thread) by the stability of the search.
+        let mut stability = Stability::default();
+        let mut scale = 1.0;
         'deepen: for depth in first.min(max_depth)..=max_depth {
             self.seldepth = 0;
             self.root_depth = depth;
@@ -506,12 +487,13 @@ impl<'a> Searcher<'a> {
             {
                 best = (Some(m), pv.get(1).copied());
                 self.completed = Some((depth, *score, m, pv.get(1).copied()));
+                scale = stability.scale(m, *score);
             }
             prev = done;
             if self.id == 0
-                && let Some((soft, _)) = self.budget
+                && let Some((soft, hard)) = self.budget
                 && !self.shared.pondering.load(Ordering::Relaxed)
-                && self.elapsed_ms() >= soft
+                && soft_limit_reached(self.elapsed_ms(), soft, hard, scale)
             {
                 break;
             }
@@ -734,6 +716,11 @@ impl<'a> Searcher<'a> {
         e
     }
 
+    /// The static evaluation `raw` corrected by the correction history.
+    fn corrected(&self, raw: i32) -> i32 {
+        (raw + self.learned.corr.correction(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// History index of the move that led here (`None` at the root of the game or after a
     /// null move): the slot of its counter move.
     fn prev_index(&self) -> Option<usize> {
@@ -817,7 +804,12 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: without a hash move this node was never searched
         // deeply; search it shallower first (the next iteration will revisit it with a move).
         let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
-        let raw_eval = if in_check { -INF } else { self.eval() };
+        let raw_eval = if in_check {
+            -INF
+        } else {
+            let e = self.eval();
+            self.corrected(e)
+        };
         self.evals[ply] = raw_eval;
         // Whether our static score rose since our previous move (prune and reduce less if so).
         let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
@@ -1025,8 +1017,19 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.tt
-            .store(key, best_move, score_to_tt(best, ply), depth as i16, bound_of(best, orig_alpha, beta));
+        let bound = bound_of(best, orig_alpha, beta);
+        // The correction history learns from results that the bound shows to differ from the
+        // static score, except where a capture or promotion was best (the static score was
+        // not expected to see those).
+        let informative = match bound {
+            Bound::Lower => best > raw_eval,
+            Bound::Upper => best < raw_eval,
+            _ => true,
+        };
+        if informative && !in_check && best.abs() < MATE_BOUND && (bound == Bound::Upper || !self.pos.is_capture(best_move) && !best_move.is_promotion()) {
+            self.learned.corr.update(&self.pos, best, raw_eval, depth);
+        }
+        self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
         best
     }
 
@@ -1147,7 +1150,8 @@ impl<'a> Searcher<'a> {
                 return -MATE + ply as i32;
             }
         } else {
-            let stand = self.eval();
+            let e = self.eval();
+            let stand = self.corrected(e);
             if stand >= beta || ply >= MAX_PLY - 1 {
                 if ply < MAX_PLY - 1 {
                     self.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower);
@@ -1383,35 +1387,6 @@ mod tests {
         let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
         let e = q.eval();
         assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
-    }
-
-    #[test]
-    fn fixed_and_byoyomi_times_are_searched_to_the_limit() {
-        let fixed = Limits {
-            movetime: Some(1000),
-            ..Limits::default()
-        };
-        assert_eq!(allot_time(&fixed, 0, 100), Some((900, 900)));
-        // Main time spent: the byoyomi is lost unless used, so no early stop.
-        let byo = Limits {
-            time: [Some(0), Some(0)],
-            byoyomi: 1000,
-            ..Limits::default()
-        };
-        assert_eq!(allot_time(&byo, 0, 100), Some((900, 900)));
-        // A running clock: new iterations start only within half the move's share.
-        let clock = Limits {
-            time: [Some(10_000), Some(10_000)],
-            inc: [100, 100],
-            ..Limits::default()
-        };
-        assert_eq!(allot_time(&clock, 0, 100), Some(((10_000 / 30 + 75_u64).div_ceil(2), 5_100)));
-        let main_and_byo = Limits {
-            time: [Some(60_000), Some(60_000)],
-            byoyomi: 1000,
-            ..Limits::default()
-        };
-        assert_eq!(allot_time(&main_and_byo, 1, 100), Some(((2_000 + 900_u64).div_ceil(2), 60_900)));
     }
 
     #[test]
