@@ -212,7 +212,8 @@ impl Engine {
         self.workers().threads = n.max(1);
     }
 
-    /// The number of search threads the next search runs.
+    /// The number of search threads the next search runs (waits for a running search, which
+    /// holds the workers).
     pub fn threads(&self) -> usize {
         self.workers().threads
     }

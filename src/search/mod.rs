@@ -276,8 +276,8 @@ impl Default for Shared {
 }
 
 /// What a search thread learns: quiet-move history, counter moves, continuation history and
-/// the correction history of static scores. Kept from one search to the next within a game (each thread its
-/// own), cleared for a new game; made for one variant.
+/// the correction history of static scores. Kept from one search to the next within a game
+/// (each thread its own), cleared for a new game; made for one variant.
 pub struct Learned {
     variant: &'static Variant,
     history: Vec<i32>,
@@ -804,6 +804,7 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: without a hash move this node was never searched
         // deeply; search it shallower first (the next iteration will revisit it with a move).
         let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
+        // The static score, corrected by the correction history (not by the hash score).
         let raw_eval = if in_check {
             -INF
         } else {
