@@ -12,7 +12,7 @@ use crate::search::tt::Tt;
 use crate::search::{Info, Limits, Shared, Workers, search_threads};
 use crate::variant::Variant;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -61,6 +61,11 @@ impl Default for Options {
             own_book: true,
         }
     }
+}
+
+/// Locks the workers; a poisoned lock is taken over (their tables are only hints).
+fn lock(workers: &Mutex<Workers>) -> MutexGuard<'_, Workers> {
+    workers.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The engine.
@@ -218,9 +223,9 @@ impl Engine {
         self.workers().threads
     }
 
-    /// The workers, locked (a poisoned lock is taken over: its tables are only hints).
-    fn workers(&self) -> std::sync::MutexGuard<'_, Workers> {
-        self.workers.lock().unwrap_or_else(|e| e.into_inner())
+    /// The workers, locked (see [`lock`]).
+    fn workers(&self) -> MutexGuard<'_, Workers> {
+        lock(&self.workers)
     }
 
     /// Sets the move overhead in ms.
@@ -265,7 +270,7 @@ impl Engine {
         let root = self.root.clone();
         let overhead = self.options.move_overhead;
         let handle = std::thread::Builder::new().name("search".into()).stack_size(64 << 20).spawn(move || {
-            let mut workers = workers.lock().unwrap_or_else(|e| e.into_inner());
+            let mut workers = lock(&workers);
             let (best, ponder_move) = search_threads(&root, &tt, &shared, limits, overhead, &mut workers, &mut |info: &Info| {
                 on_event(Event::Info(info.clone()))
             });

@@ -35,8 +35,13 @@ impl Default for CorrHist {
     }
 }
 
+/// The slots of a position in the two tables (see [`slots`]): a node computes them once and
+/// both reads and updates through them.
+#[derive(Clone, Copy)]
+pub struct Slots(usize, usize);
+
 /// The slots of `pos` in the two tables.
-fn slots(pos: &Position) -> (usize, usize) {
+pub fn slots(pos: &Position) -> Slots {
     const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
     let side = pos.side_to_move().idx() * SIZE;
     let t = &pos.variant().t;
@@ -49,21 +54,19 @@ fn slots(pos: &Position) -> (usize, usize) {
             h = (h ^ (s as u64 + 1000)).wrapping_mul(MIX);
         }
     }
-    (side + (pos.pawn_key() as usize & (SIZE - 1)), side + ((h >> 40) as usize & (SIZE - 1)))
+    Slots(side + (pos.pawn_key() as usize & (SIZE - 1)), side + ((h >> 40) as usize & (SIZE - 1)))
 }
 
 impl CorrHist {
-    /// What to add to the static evaluation of `pos`.
-    pub fn correction(&self, pos: &Position) -> i32 {
-        let (p, h) = slots(pos);
+    /// What to add to the static evaluation of the position at `slots`.
+    pub fn correction(&self, Slots(p, h): Slots) -> i32 {
         (self.pawns[p] + self.hands[h]) / DIV
     }
 
-    /// Moves the entries of `pos` towards a search result `best` at `depth` that differs from
-    /// its (corrected) static score `stat`; deeper results move them more.
-    pub fn update(&mut self, pos: &Position, best: i32, stat: i32, depth: i32) {
+    /// Moves the entries at `slots` towards a search result `best` at `depth` that differs
+    /// from the position's (corrected) static score `stat`; deeper results move them more.
+    pub fn update(&mut self, Slots(p, h): Slots, best: i32, stat: i32, depth: i32) {
         let bonus = ((best - stat) * depth / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        let (p, h) = slots(pos);
         for e in [&mut self.pawns[p], &mut self.hands[h]] {
             *e += bonus - *e * bonus.abs() / LIMIT;
         }
@@ -80,23 +83,24 @@ mod tests {
         let v = Variant::by_name("shogi").expect("shogi");
         let pos = Position::startpos(v);
         let mut c = CorrHist::default();
-        assert_eq!(c.correction(&pos), 0);
+        let at = slots(&pos);
+        assert_eq!(c.correction(at), 0);
         // Searches keep finding the position 300 better than its static score.
         for _ in 0..200 {
-            let stat = 100 + c.correction(&pos);
-            c.update(&pos, 400, stat, 12);
+            let stat = 100 + c.correction(at);
+            c.update(at, 400, stat, 12);
         }
-        let up = c.correction(&pos);
+        let up = c.correction(at);
         assert!(up > 100 && up <= 2 * LIMIT / DIV, "{up}");
         // The other side to move (another slot) learnt nothing.
         let other = Position::from_sfen(v, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1").expect("sfen");
-        assert_eq!(c.correction(&other), 0);
+        assert_eq!(c.correction(slots(&other)), 0);
         // Far worse results bring it down again, no further than the bound.
         for _ in 0..400 {
-            let stat = 100 + c.correction(&pos);
-            c.update(&pos, -5_000, stat, 20);
+            let stat = 100 + c.correction(at);
+            c.update(at, -5_000, stat, 20);
         }
-        let down = c.correction(&pos);
+        let down = c.correction(at);
         assert!((-2 * LIMIT / DIV..0).contains(&down), "{down}");
     }
 }

@@ -325,7 +325,7 @@ pub struct Searcher<'a> {
     seldepth: usize,
     aborted: bool,
     killers: [[Move; 2]; MAX_PLY + 1],
-    /// Histories and counter moves, possibly learned by earlier searches.
+    /// Histories, counter moves and corrections, possibly learned by earlier searches.
     learned: Learned,
     /// Piece-to index (see [`ContHist::index`]) of the move made at each ply.
     moved: [u32; MAX_PLY + 2],
@@ -716,9 +716,10 @@ impl<'a> Searcher<'a> {
         e
     }
 
-    /// The static evaluation `raw` corrected by the correction history.
-    fn corrected(&self, raw: i32) -> i32 {
-        (raw + self.learned.corr.correction(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    /// The static evaluation `raw` corrected by the correction history at `slots` (those of
+    /// the current position).
+    fn corrected(&self, raw: i32, slots: corr::Slots) -> i32 {
+        (raw + self.learned.corr.correction(slots)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// History index of the move that led here (`None` at the root of the game or after a
@@ -804,12 +805,13 @@ impl<'a> Searcher<'a> {
         // Internal iterative reduction: without a hash move this node was never searched
         // deeply; search it shallower first (the next iteration will revisit it with a move).
         let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
-        // The static score, corrected by the correction history (not by the hash score).
-        let raw_eval = if in_check {
-            -INF
+        // The static score, corrected by the correction history (not by the hash score); the
+        // node's correction slots (none in check) serve the update at its end too.
+        let (raw_eval, corr_slots) = if in_check {
+            (-INF, None)
         } else {
-            let e = self.eval();
-            self.corrected(e)
+            let (e, at) = (self.eval(), corr::slots(&self.pos));
+            (self.corrected(e, at), Some(at))
         };
         self.evals[ply] = raw_eval;
         // Whether our static score rose since our previous move (prune and reduce less if so).
@@ -1019,16 +1021,20 @@ impl<'a> Searcher<'a> {
             }
         }
         let bound = bound_of(best, orig_alpha, beta);
-        // The correction history learns from results that the bound shows to differ from the
-        // static score, except where a capture or promotion was best (the static score was
-        // not expected to see those).
+        // The correction history learns (out of check, from scores short of mate) from results
+        // that the bound shows to differ from the static score, except where a capture or
+        // promotion was best (the static score was not expected to see those).
         let informative = match bound {
             Bound::Lower => best > raw_eval,
             Bound::Upper => best < raw_eval,
             _ => true,
         };
-        if informative && !in_check && best.abs() < MATE_BOUND && (bound == Bound::Upper || !self.pos.is_capture(best_move) && !best_move.is_promotion()) {
-            self.learned.corr.update(&self.pos, best, raw_eval, depth);
+        if let Some(at) = corr_slots
+            && informative
+            && best.abs() < MATE_BOUND
+            && (bound == Bound::Upper || !self.pos.is_capture(best_move) && !best_move.is_promotion())
+        {
+            self.learned.corr.update(at, best, raw_eval, depth);
         }
         self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
         best
@@ -1152,7 +1158,7 @@ impl<'a> Searcher<'a> {
             }
         } else {
             let e = self.eval();
-            let stand = self.corrected(e);
+            let stand = self.corrected(e, corr::slots(&self.pos));
             if stand >= beta || ply >= MAX_PLY - 1 {
                 if ply < MAX_PLY - 1 {
                     self.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower);

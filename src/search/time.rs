@@ -8,10 +8,21 @@
 use super::Limits;
 use crate::moves::Move;
 
-/// Smallest stretch of the soft limit (a best move that has not changed for a while).
-const MIN_SCALE: f64 = 0.7 * 0.8;
-/// Largest stretch (a best move that keeps changing while the score falls).
-const MAX_SCALE: f64 = (0.7 + 0.9 * 2.0) * 1.5;
+/// Stretch of the soft limit by a best move that has not changed for a while.
+const SETTLED: f64 = 0.7;
+/// Stretch added per recent best-move change (changes halve at each iteration, so their
+/// count stays below 2).
+const PER_CHANGE: f64 = 0.9;
+/// Lower bound of the factor from the score's change since the previous iteration.
+const RISEN: f64 = 0.8;
+/// Upper bound of that factor.
+const FALLEN: f64 = 1.5;
+/// Score change (centipawns) that moves that factor by 1.
+const FALL_UNIT: f64 = 300.0;
+/// Smallest stretch of the soft limit.
+const MIN_SCALE: f64 = SETTLED * RISEN;
+/// Bound on the stretch (a best move that keeps changing while the score falls).
+const MAX_SCALE: f64 = (SETTLED + PER_CHANGE * 2.0) * FALLEN;
 
 /// Time budget for a move, in ms: (the time after which no new iteration starts, the hard
 /// maximum). `go movetime` and a byoyomi whose main time is spent (time left unused there
@@ -65,8 +76,8 @@ pub struct Stability {
 
 impl Stability {
     /// Records a completed iteration's best move and score; returns the stretch of the soft
-    /// time limit: `0.7 + 0.9 * changes` times a factor from 0.8 (score risen by 60 or more)
-    /// to 1.5 (fallen by 150 or more).
+    /// time limit: `SETTLED + PER_CHANGE * changes` (0.7 + 0.9 × changes) times a factor from
+    /// `RISEN` (0.8: score risen by 60 or more) to `FALLEN` (1.5: fallen by 150 or more).
     pub fn scale(&mut self, best: Move, score: i32) -> f64 {
         self.changes *= 0.5;
         let mut fall = 1.0;
@@ -74,10 +85,12 @@ impl Stability {
             if m != best {
                 self.changes += 1.0;
             }
-            fall = (1.0 + (s - score) as f64 / 300.0).clamp(0.8, 1.5);
+            fall = (1.0 + (s - score) as f64 / FALL_UNIT).clamp(RISEN, FALLEN);
         }
         self.last = Some((best, score));
-        ((0.7 + 0.9 * self.changes) * fall).clamp(MIN_SCALE, MAX_SCALE)
+        let scale = (SETTLED + PER_CHANGE * self.changes) * fall;
+        debug_assert!((MIN_SCALE..=MAX_SCALE).contains(&scale), "{scale}");
+        scale
     }
 }
 
@@ -125,7 +138,7 @@ mod tests {
         for _ in 0..6 {
             s = settled.scale(a, 50);
         }
-        assert!((s - 0.7).abs() < 1e-9, "same move, same score: {s}");
+        assert!((s - SETTLED).abs() < 1e-9, "same move, same score: {s}");
         assert!(!soft_limit_reached(150, 200, 5_000, 1.0) && soft_limit_reached(150, 200, 5_000, s));
         let mut unsettled = Stability::default();
         let mut u = 0.0;
