@@ -67,7 +67,7 @@ enum Cmd {
         #[arg(long, default_value_t = 1000)]
         iterations: usize,
         /// Weight groups left as they are (comma separated names as in the weights files:
-        /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, ...),
+        /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, square, ...),
         /// or single weights named in full (`advance K`).
         #[arg(long, value_delimiter = ',', default_value = "")]
         freeze: Vec<String>,

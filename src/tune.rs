@@ -167,10 +167,11 @@ pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
     (a + b) / 2.0
 }
 
-/// Whether the `--freeze` entry `f` covers the weight called `name` (`advance K`): its group
-/// (`advance`) or the name in full.
+/// Whether the `--freeze` entry `f` covers the weight called `name` (`advance K`, `square K
+/// 2 4`): the name in full or its leading words (the group `advance`, or `square K` for all
+/// of the king's square terms).
 fn freezes(f: &str, name: &str) -> bool {
-    f == name || name.split_whitespace().next() == Some(f)
+    name.strip_prefix(f).is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
 }
 
 /// Checks that every non-empty entry of `freeze` names a weight or a group of `v`'s weights.
@@ -294,6 +295,20 @@ mod tests {
         let (p, _) = tune(v, &samples, 200, &[name], None, &mut |_, _, _| {});
         assert_eq!(p.w[moved[0]], start[moved[0]]);
         assert!(moved[1..].iter().any(|&j| p.w[j] != start[j]), "the others are tuned");
+    }
+
+    #[test]
+    fn freeze_entries_cover_groups_and_leading_words() {
+        assert!(freezes("advance", "advance K"));
+        assert!(freezes("advance K", "advance K"));
+        assert!(!freezes("advance K", "advance KN"));
+        assert!(freezes("square K", "square K 2 4"));
+        assert!(!freezes("square K", "square +K 2 4"));
+        assert!(freezes("square K 2", "square K 2 4"));
+        assert!(!freezes("shelter", "shelter_eg"));
+        let v = Variant::by_name("shoshogi").expect("sho");
+        assert!(check_freeze(v, &["square K".into(), "advance K".into()]).is_ok());
+        assert!(check_freeze(v, &["square Z".into()]).is_err());
     }
 
     #[test]

@@ -1,11 +1,15 @@
 //! Evaluation weights per variant: a flat vector laid out as blocks of one weight per
 //! piece kind (board value, hand value, promotion-zone bonus, advancement and the other
-//! per-kind groups of [`Term`]) followed by the scalar terms. Defaults come from the variant's piece values; tuned weights ship as text
-//! files (`weights/<variant>.txt`, lines `piece P 100`, `shelter 12`, `#` comments) written
-//! by `shishi tune` and compiled in.
+//! per-kind groups of [`Term`]), then the scalar terms, then the square terms (per kind, rank
+//! from the own back rank and file from the nearer side edge: a piece-square table that is
+//! the same for both colours and for the board's mirror image). Defaults come from the
+//! variant's piece values; tuned weights ship as text files (`weights/<variant>.txt`, lines
+//! `piece P 100`, `shelter 12`, `square P 2 4 -7`, `#` comments) written by `shishi tune` and
+//! compiled in.
 //!
-//! Invariant: `w.len() == PER_KIND.len() * kinds + SCALARS.len()` for the variant the params
-//! belong to; the order of [`Term`]'s variants is the order of the blocks and of the names.
+//! Invariant: `w.len() == PER_KIND.len() * kinds + SCALARS.len() + kinds * ranks * files`
+//! for the variant the params belong to; the order of [`Term`]'s variants is the order of the
+//! blocks and of the names.
 
 use crate::variant::Variant;
 use std::sync::LazyLock;
@@ -126,6 +130,12 @@ const _: () = assert!(Term::AdvanceEg as usize + 1 == PER_KIND.len());
 pub struct Params {
     /// Number of piece kinds.
     pub kinds: usize,
+    /// Ranks of the board (the square terms' first coordinate).
+    ranks: usize,
+    /// Files from a side edge to the middle (the square terms' second coordinate).
+    files: usize,
+    /// Files of the board.
+    width: usize,
     /// The weights.
     pub w: Vec<i32>,
 }
@@ -174,19 +184,42 @@ impl Params {
         (PER_KIND.len() * self.kinds) + term as usize - PER_KIND.len()
     }
 
+    /// Files between column `col` and the nearer side edge.
+    #[inline]
+    pub fn fold(&self, col: usize) -> usize {
+        col.min(self.width - 1 - col)
+    }
+
+    /// Index of the first square term.
+    #[inline]
+    fn squares_start(&self) -> usize {
+        PER_KIND.len() * self.kinds + SCALARS.len()
+    }
+
+    /// Index of the square term of `kind` (from 1) `adv` ranks from its own back rank and
+    /// `fold` files from the nearer side edge.
+    #[inline]
+    pub fn square(&self, kind: u8, adv: usize, fold: usize) -> usize {
+        self.squares_start() + ((kind as usize - 1) * self.ranks + adv) * self.files + fold
+    }
+
     /// Whether weight `i` is an endgame term (its feature is scaled by the endgame share).
     #[inline]
     pub fn is_eg(&self, i: usize) -> bool {
         let kinds_end = PER_KIND.len() * self.kinds;
-        (i >= FIRST_EG.0 as usize * self.kinds && i < kinds_end) || i >= kinds_end + FIRST_EG.1 as usize - PER_KIND.len()
+        (i >= FIRST_EG.0 as usize * self.kinds && i < kinds_end) || (i >= kinds_end + FIRST_EG.1 as usize - PER_KIND.len() && i < self.squares_start())
     }
 
     /// Defaults from the variant's piece values.
     pub fn defaults(v: &Variant) -> Params {
         let kinds = v.pieces.len();
+        let (ranks, files) = (v.height, v.width.div_ceil(2));
         let mut p = Params {
             kinds,
-            w: vec![0; PER_KIND.len() * kinds + SCALARS.len()],
+            ranks,
+            files,
+            width: v.width,
+            w: vec![0; PER_KIND.len() * kinds + SCALARS.len() + kinds * ranks * files],
         };
         for k in 1..=kinds as u8 {
             let value = v.piece(k).value;
@@ -209,13 +242,17 @@ impl Params {
         p
     }
 
-    /// Human-readable name of weight `i` (`piece P`, `shelter`).
+    /// Human-readable name of weight `i` (`piece P`, `shelter`, `square P 2 4`).
     pub fn name(&self, v: &Variant, i: usize) -> String {
         let scalars = PER_KIND.len() * self.kinds;
         if i < scalars {
             format!("{} {}", PER_KIND[i / self.kinds], v.pieces[i % self.kinds].sfen)
-        } else {
+        } else if i < self.squares_start() {
             SCALARS[i - scalars].to_string()
+        } else {
+            let j = i - self.squares_start();
+            let (kind, rest) = (j / (self.ranks * self.files), j % (self.ranks * self.files));
+            format!("square {} {} {}", v.pieces[kind].sfen, rest / self.files, rest % self.files)
         }
     }
 
@@ -236,6 +273,15 @@ impl Params {
                     (block * p.kinds + k as usize - 1, value)
                 }
                 [term, value] => (PER_KIND.len() * p.kinds + SCALARS.iter().position(|name| name == term).ok_or_else(bad)?, value),
+                ["square", letter, adv, fold, value] => {
+                    let k = v.kind_by_sfen(letter).ok_or_else(bad)?;
+                    let adv: usize = adv.parse().map_err(|_| bad())?;
+                    let fold: usize = fold.parse().map_err(|_| bad())?;
+                    if adv >= p.ranks || fold >= p.files {
+                        return Err(bad());
+                    }
+                    (p.square(k, adv, fold), value)
+                }
                 _ => return Err(bad()),
             };
             p.w[index] = value.parse().map_err(|_| bad())?;
@@ -243,11 +289,14 @@ impl Params {
         Ok(p)
     }
 
-    /// The weights as text that [`Params::parse`] reads back.
+    /// The weights as text that [`Params::parse`] reads back (square terms only where not
+    /// zero: most variants leave most of them at zero).
     pub fn format(&self, v: &Variant) -> String {
         let mut s = String::new();
         for i in 0..self.w.len() {
-            s.push_str(&format!("{} {}\n", self.name(v, i), self.w[i]));
+            if i < self.squares_start() || self.w[i] != 0 {
+                s.push_str(&format!("{} {}\n", self.name(v, i), self.w[i]));
+            }
         }
         s
     }
@@ -267,7 +316,8 @@ fn shipped(name: &str) -> &'static str {
 }
 
 /// The terms that depend only on a piece and its square (board value, promotion-zone bonus,
-/// advancement), indexed by [`crate::position::psq_index`]; positions keep their sums.
+/// advancement, square terms), indexed by [`crate::position::psq_index`]; positions keep
+/// their sums.
 fn psq_of(v: &Variant, p: &Params) -> Vec<i32> {
     let t = &v.t;
     let mut table = vec![0; (p.kinds + 1) * 2 * crate::geometry::NSQ];
@@ -275,7 +325,8 @@ fn psq_of(v: &Variant, p: &Params) -> Vec<i32> {
         for c in 0..2 {
             for s in t.on_board.iter() {
                 let adv = v.height as i32 - 1 - t.rel_rank[c][s as usize] as i32;
-                let mut x = p.w[p.kind(Term::Piece, k)] + adv * p.w[p.kind(Term::Advance, k)];
+                let fold = p.fold(crate::geometry::col_of(s));
+                let mut x = p.w[p.kind(Term::Piece, k)] + adv * p.w[p.kind(Term::Advance, k)] + p.w[p.square(k, adv as usize, fold)];
                 if t.promote[k as usize] != 0 && t.zone[c].has(s) {
                     x += p.w[p.kind(Term::Promo, k)];
                 }
@@ -339,6 +390,14 @@ mod tests {
         assert_eq!(p.name(v, p.index(Term::Shelter)), "shelter");
         assert_eq!(p.name(v, p.index(Term::Tempo)), "tempo");
         assert!(Params::parse(v, "piece Z 5").unwrap_err().contains("line 1"));
+        // Square terms: named by kind, rank and folded file; out-of-range coordinates refused.
+        let sq = Params::parse(v, "square P 2 4 -7").expect("square term");
+        assert_eq!(sq.w[sq.square(pawn, 2, 4)], -7);
+        assert_eq!(sq.name(v, sq.square(pawn, 2, 4)), "square P 2 4");
+        assert!(!sq.is_eg(sq.square(pawn, 2, 4)));
+        assert!(Params::parse(v, "square P 9 0 1").is_err());
+        assert!(Params::parse(v, "square P 0 5 1").is_err());
+        assert!(Params::parse(v, &sq.format(v)).expect("formatted").w == sq.w);
         assert!(Params::parse(v, "shelter x").is_err());
     }
 }
