@@ -197,7 +197,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
                 f(p.kind(Term::Promo, k), 1);
             }
-            f(p.square(k, adv as usize, p.fold(col_of(sq))), 1);
+            f(p.square_at(k, adv as usize, col_of(sq)), 1);
         }
         if all || u.eg_kind {
             f(p.kind(Term::PieceEg, k), 1);

@@ -132,9 +132,7 @@ pub struct Params {
     pub kinds: usize,
     /// Ranks of the board (the square terms' first coordinate).
     ranks: usize,
-    /// Files from a side edge to the middle (the square terms' second coordinate).
-    files: usize,
-    /// Files of the board.
+    /// Files of the board (the square terms' second coordinate is folded from them).
     width: usize,
     /// The weights.
     pub w: Vec<i32>,
@@ -184,10 +182,10 @@ impl Params {
         (PER_KIND.len() * self.kinds) + term as usize - PER_KIND.len()
     }
 
-    /// Files between column `col` and the nearer side edge.
+    /// Files from a side edge to the middle: the range of the square terms' second coordinate.
     #[inline]
-    pub fn fold(&self, col: usize) -> usize {
-        col.min(self.width - 1 - col)
+    fn files(&self) -> usize {
+        self.width.div_ceil(2)
     }
 
     /// Index of the first square term.
@@ -199,8 +197,15 @@ impl Params {
     /// Index of the square term of `kind` (from 1) `adv` ranks from its own back rank and
     /// `fold` files from the nearer side edge.
     #[inline]
-    pub fn square(&self, kind: u8, adv: usize, fold: usize) -> usize {
-        self.squares_start() + ((kind as usize - 1) * self.ranks + adv) * self.files + fold
+    fn square(&self, kind: u8, adv: usize, fold: usize) -> usize {
+        self.squares_start() + ((kind as usize - 1) * self.ranks + adv) * self.files() + fold
+    }
+
+    /// Index of the square term of `kind` (from 1) `adv` ranks from its own back rank, in
+    /// column `col` (folded onto the nearer side edge).
+    #[inline]
+    pub fn square_at(&self, kind: u8, adv: usize, col: usize) -> usize {
+        self.square(kind, adv, col.min(self.width - 1 - col))
     }
 
     /// Whether weight `i` is an endgame term (its feature is scaled by the endgame share).
@@ -213,14 +218,13 @@ impl Params {
     /// Defaults from the variant's piece values.
     pub fn defaults(v: &Variant) -> Params {
         let kinds = v.pieces.len();
-        let (ranks, files) = (v.height, v.width.div_ceil(2));
         let mut p = Params {
             kinds,
-            ranks,
-            files,
+            ranks: v.height,
             width: v.width,
-            w: vec![0; PER_KIND.len() * kinds + SCALARS.len() + kinds * ranks * files],
+            w: Vec::new(),
         };
+        p.w = vec![0; p.squares_start() + kinds * p.ranks * p.files()];
         for k in 1..=kinds as u8 {
             let value = v.piece(k).value;
             let i = p.kind(Term::Piece, k);
@@ -250,9 +254,9 @@ impl Params {
         } else if i < self.squares_start() {
             SCALARS[i - scalars].to_string()
         } else {
-            let j = i - self.squares_start();
-            let (kind, rest) = (j / (self.ranks * self.files), j % (self.ranks * self.files));
-            format!("square {} {} {}", v.pieces[kind].sfen, rest / self.files, rest % self.files)
+            let (j, files) = (i - self.squares_start(), self.files());
+            let (kind, rest) = (j / (self.ranks * files), j % (self.ranks * files));
+            format!("square {} {} {}", v.pieces[kind].sfen, rest / files, rest % files)
         }
     }
 
@@ -277,7 +281,7 @@ impl Params {
                     let k = v.kind_by_sfen(letter).ok_or_else(bad)?;
                     let adv: usize = adv.parse().map_err(|_| bad())?;
                     let fold: usize = fold.parse().map_err(|_| bad())?;
-                    if adv >= p.ranks || fold >= p.files {
+                    if adv >= p.ranks || fold >= p.files() {
                         return Err(bad());
                     }
                     (p.square(k, adv, fold), value)
@@ -325,8 +329,8 @@ fn psq_of(v: &Variant, p: &Params) -> Vec<i32> {
         for c in 0..2 {
             for s in t.on_board.iter() {
                 let adv = v.height as i32 - 1 - t.rel_rank[c][s as usize] as i32;
-                let fold = p.fold(crate::geometry::col_of(s));
-                let mut x = p.w[p.kind(Term::Piece, k)] + adv * p.w[p.kind(Term::Advance, k)] + p.w[p.square(k, adv as usize, fold)];
+                let square = p.square_at(k, adv as usize, crate::geometry::col_of(s));
+                let mut x = p.w[p.kind(Term::Piece, k)] + adv * p.w[p.kind(Term::Advance, k)] + p.w[square];
                 if t.promote[k as usize] != 0 && t.zone[c].has(s) {
                     x += p.w[p.kind(Term::Promo, k)];
                 }
@@ -398,6 +402,9 @@ mod tests {
         assert!(Params::parse(v, "square P 9 0 1").is_err());
         assert!(Params::parse(v, "square P 0 5 1").is_err());
         assert!(Params::parse(v, &sq.format(v)).expect("formatted").w == sq.w);
+        // A column and its mirror image share a term.
+        assert_eq!(sq.square_at(pawn, 2, 4), sq.square(pawn, 2, 4));
+        assert_eq!(sq.square_at(pawn, 2, 1), sq.square_at(pawn, 2, 7));
         assert!(Params::parse(v, "shelter x").is_err());
     }
 }
