@@ -53,32 +53,39 @@ enum Cmd {
     /// Run the XBoard/CECP protocol on stdin/stdout (also chosen when the first line is `xboard`).
     Xboard,
     /// Tune the evaluation weights of a variant from `match --usi-out` records (Texel method).
-    Tune {
-        /// Variant name.
-        #[arg(long)]
-        variant: String,
-        /// A records file (give it more than once for several).
-        #[arg(long = "records", required = true)]
-        records: Vec<String>,
-        /// Plies skipped at the start of each game.
-        #[arg(long, default_value_t = 8)]
-        skip: usize,
-        /// Optimiser iterations.
-        #[arg(long, default_value_t = 1000)]
-        iterations: usize,
-        /// Weight groups left as they are (comma separated names as in the weights files:
-        /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, square, ...),
-        /// or single weights named in full (`advance K`).
-        #[arg(long, value_delimiter = ',', default_value = "")]
-        freeze: Vec<String>,
-        /// The scale K of the labels (`sigmoid(K · e / 400)`); fitted to the starting weights
-        /// when absent. For another engine's scores, the ratio of its centipawns to ours.
-        #[arg(long)]
-        k: Option<f64>,
-        /// Write the tuned weights here (stdout when absent).
-        #[arg(long)]
-        out: Option<String>,
-    },
+    Tune(TuneArgs),
+}
+
+#[derive(clap::Args)]
+struct TuneArgs {
+    /// Variant name.
+    #[arg(long)]
+    variant: String,
+    /// A records file (give it more than once for several).
+    #[arg(long = "records", required = true)]
+    records: Vec<String>,
+    /// Plies skipped at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    skip: usize,
+    /// Optimiser iterations.
+    #[arg(long, default_value_t = 1000)]
+    iterations: usize,
+    /// Weight groups left as they are (comma separated names as in the weights files:
+    /// piece, hand, promo, advance, mobility, guard, raid, drop_check, shelter, tempo, square, ...),
+    /// or single weights named in full (`advance K`).
+    #[arg(long, value_delimiter = ',', default_value = "")]
+    freeze: Vec<String>,
+    /// The scale K of the labels (`sigmoid(K · e / 400)`); fitted to the starting weights
+    /// when absent. For another engine's scores, the ratio of its centipawns to ours.
+    #[arg(long)]
+    k: Option<f64>,
+    /// Write the tuned weights here (stdout when absent).
+    #[arg(long)]
+    out: Option<String>,
+    /// Start from this weights file (as `shishi tune` writes them) instead of the shipped
+    /// weights; with `--iterations 0`, this measures the file's error on the records.
+    #[arg(long)]
+    weights: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -269,15 +276,7 @@ fn main() -> ExitCode {
             shishi::xboard::run(None);
             ExitCode::SUCCESS
         }
-        Some(Cmd::Tune {
-            variant,
-            records,
-            skip,
-            iterations,
-            freeze,
-            k,
-            out,
-        }) => match run_tune(&variant, &records, skip, iterations, &freeze, k, out.as_deref()) {
+        Some(Cmd::Tune(args)) => match run_tune(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -347,8 +346,26 @@ fn protocol_loop() {
     shishi::usi::run(Some(first.trim_end().to_string()));
 }
 
-fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, freeze: &[String], k: Option<f64>, out: Option<&str>) -> Result<(), String> {
+fn run_tune(args: &TuneArgs) -> Result<(), String> {
+    let TuneArgs {
+        variant,
+        records,
+        skip,
+        iterations,
+        freeze,
+        k,
+        out,
+        weights,
+    } = args;
+    let (skip, iterations, k) = (*skip, *iterations, *k);
     let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let start = match weights {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+            shishi::eval::Params::parse(v, &text).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => shishi::eval::params(v).clone(),
+    };
     if let Some(k) = k
         && !(k > 0.0 && k.is_finite())
     {
@@ -368,7 +385,7 @@ fn run_tune(variant: &str, records: &[String], skip: usize, iterations: usize, f
     }
     eprintln!("{games} games, {} quiet positions", samples.len());
     let mut k_used = 0.0;
-    let (p, err) = shishi::tune::tune(v, &samples, iterations, freeze, k, &mut |it, k, e| {
+    let (p, err) = shishi::tune::tune(v, start, &samples, iterations, freeze, k, &mut |it, k, e| {
         if it == 0 {
             k_used = k;
             eprintln!("K = {k:.4}, starting error {e:.6}");

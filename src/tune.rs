@@ -184,7 +184,7 @@ pub fn check_freeze(v: &'static Variant, freeze: &[String]) -> Result<(), String
     }
 }
 
-/// Tunes the weights of `v` from `samples`, leaving alone the groups named in `freeze`
+/// Tunes the weights `start` of `v` from `samples`, leaving alone the groups named in `freeze`
 /// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`) and the single
 /// weights named there in full (`advance K`: one kind of a group), with the labels'
 /// scale `k` (fitted to the starting weights when `None`); `progress(iteration, K, error)` is
@@ -192,13 +192,13 @@ pub fn check_freeze(v: &'static Variant, freeze: &[String]) -> Result<(), String
 /// and the final error.
 pub fn tune(
     v: &'static Variant,
+    start: Params,
     samples: &[Sample],
     iterations: usize,
     freeze: &[String],
     k: Option<f64>,
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> (Params, f64) {
-    let start = params(v).clone();
     let frozen: Vec<bool> = (0..start.w.len())
         .map(|i| {
             let name = start.name(v, i);
@@ -280,10 +280,18 @@ mod tests {
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
         let k = fit_k(&w0, &samples);
         let before = error(&w0, k, &samples);
-        let (free, after) = tune(v, &samples, 200, &[], None, &mut |_, _, _| {});
+        let (free, after) = tune(v, params(v).clone(), &samples, 200, &[], None, &mut |_, _, _| {});
         assert!(after < before, "{after} >= {before}");
         // Frozen groups keep their weights.
-        let (p, _) = tune(v, &samples, 50, &["piece".to_string(), "hand".to_string()], None, &mut |_, _, _| {});
+        let (p, _) = tune(
+            v,
+            params(v).clone(),
+            &samples,
+            50,
+            &["piece".to_string(), "hand".to_string()],
+            None,
+            &mut |_, _, _| {},
+        );
         let i = p.kind(crate::eval::Term::Piece, v.kind_by_sfen("R").expect("rook"));
         assert_eq!(p.w[i], params(v).w[i]);
         // A single weight named in full is frozen; the rest of its group moves.
@@ -292,9 +300,17 @@ mod tests {
         assert!(moved.len() >= 2, "tuning moves several weights");
         let name = free.name(v, moved[0]);
         assert!(name.contains(' '), "a per-kind weight moves first: {name}");
-        let (p, _) = tune(v, &samples, 200, &[name], None, &mut |_, _, _| {});
+        let (p, _) = tune(v, params(v).clone(), &samples, 200, &[name], None, &mut |_, _, _| {});
         assert_eq!(p.w[moved[0]], start[moved[0]]);
         assert!(moved[1..].iter().any(|&j| p.w[j] != start[j]), "the others are tuned");
+        // Tuning starts from the weights given: none moves in zero iterations, and the error
+        // reported is that of the given weights (here the tuned ones, lower than the shipped).
+        let mut seen = Vec::new();
+        let (same, err) = tune(v, free.clone(), &samples, 0, &[], Some(k), &mut |_, _, e| seen.push(e));
+        assert_eq!(same.w, free.w);
+        let wf: Vec<f64> = free.w.iter().map(|&x| x as f64).collect();
+        assert!((err - error(&wf, k, &samples)).abs() < 1e-12);
+        assert!(err < before && seen.first().is_some_and(|&e| (e - err).abs() < 1e-12));
     }
 
     #[test]
@@ -330,7 +346,7 @@ mod tests {
         let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
         let before = error(&w0, 1.0, &samples);
         let mut used = 0.0;
-        let (_, after) = tune(v, &samples, 100, &[], Some(1.0), &mut |_, k, _| used = k);
+        let (_, after) = tune(v, params(v).clone(), &samples, 100, &[], Some(1.0), &mut |_, k, _| used = k);
         assert!(after < before, "{after} >= {before}");
         assert_eq!(used, 1.0, "a given K is used as it is");
     }

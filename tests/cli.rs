@@ -78,5 +78,32 @@ fn tune_reads_records_and_writes_readable_weights() {
     // A --freeze name that is no weight or group is refused before any work.
     let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", "/nonexistent/x.usi", "--freeze", "advance Q"]);
     assert!(!ok && err.contains("names no weight"), "{err}");
+    // --weights starts from a weights file: zero iterations write it back unchanged.
+    let again = dir.join("again.txt");
+    let (ok, _, err) = shishi(&[
+        "tune",
+        "--variant",
+        "shogi",
+        "--records",
+        records.to_str().expect("path"),
+        "--skip",
+        "0",
+        "--iterations",
+        "0",
+        "--weights",
+        out.to_str().expect("path"),
+        "--out",
+        again.to_str().expect("path"),
+    ]);
+    assert!(ok, "{err}");
+    let back = shishi::eval::Params::parse(v, &std::fs::read_to_string(&again).expect("written")).expect("read back");
+    assert_eq!(back.w, p.w);
+    // An unreadable or malformed weights file is an error naming it.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "piece Q 100\n").expect("write");
+    for path in [bad.to_str().expect("path"), "/nonexistent/w.txt"] {
+        let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", records.to_str().expect("path"), "--weights", path]);
+        assert!(!ok && err.contains(path), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
