@@ -50,21 +50,14 @@ fn tune_reads_records_and_writes_readable_weights() {
         text.push_str(&format!("# game {i} shogi a vs b: {result} {{x}}\nposition sfen {start} moves {moves}\n"));
     }
     std::fs::write(&records, text).expect("write records");
-    let (ok, _, err) = shishi(&[
-        "tune",
-        "--variant",
-        "shogi",
-        "--records",
-        records.to_str().expect("path"),
-        "--skip",
-        "0",
-        "--iterations",
-        "20",
-        "--freeze",
-        "advance,tempo",
-        "--out",
-        out.to_str().expect("path"),
-    ]);
+    // `shishi tune` on `records` (or the file given) from ply 0, with more arguments.
+    let tune = |records: &str, more: &[&str]| {
+        let mut args = vec!["tune", "--variant", "shogi", "--records", records, "--skip", "0"];
+        args.extend_from_slice(more);
+        shishi(&args)
+    };
+    let (records, out_path) = (records.to_str().expect("path"), out.to_str().expect("path"));
+    let (ok, _, err) = tune(records, &["--iterations", "20", "--freeze", "advance,tempo", "--out", out_path]);
     assert!(ok, "{err}");
     assert!(err.contains("3 games"), "{err}");
     let weights = std::fs::read_to_string(&out).expect("weights written");
@@ -73,28 +66,15 @@ fn tune_reads_records_and_writes_readable_weights() {
     assert_eq!(p.w.len(), shishi::eval::Params::defaults(v).w.len());
     assert!(weights.contains("frozen: advance,tempo"));
     // A missing records file is an error, not a panic.
-    let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", "/nonexistent/x.usi"]);
+    let (ok, _, err) = tune("/nonexistent/x.usi", &[]);
     assert!(!ok && err.contains("cannot read"), "{err}");
     // A --freeze name that is no weight or group is refused before any work.
-    let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", "/nonexistent/x.usi", "--freeze", "advance Q"]);
+    let (ok, _, err) = tune("/nonexistent/x.usi", &["--freeze", "advance Q"]);
     assert!(!ok && err.contains("names no weight"), "{err}");
     // --weights starts from a weights file: zero iterations write it back unchanged.
     let again = dir.join("again.txt");
-    let (ok, _, err) = shishi(&[
-        "tune",
-        "--variant",
-        "shogi",
-        "--records",
-        records.to_str().expect("path"),
-        "--skip",
-        "0",
-        "--iterations",
-        "0",
-        "--weights",
-        out.to_str().expect("path"),
-        "--out",
-        again.to_str().expect("path"),
-    ]);
+    let again_path = again.to_str().expect("path");
+    let (ok, _, err) = tune(records, &["--iterations", "0", "--weights", out_path, "--out", again_path]);
     assert!(ok, "{err}");
     let back = shishi::eval::Params::parse(v, &std::fs::read_to_string(&again).expect("written")).expect("read back");
     assert_eq!(back.w, p.w);
@@ -102,7 +82,7 @@ fn tune_reads_records_and_writes_readable_weights() {
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "piece Q 100\n").expect("write");
     for path in [bad.to_str().expect("path"), "/nonexistent/w.txt"] {
-        let (ok, _, err) = shishi(&["tune", "--variant", "shogi", "--records", records.to_str().expect("path"), "--weights", path]);
+        let (ok, _, err) = tune(records, &["--weights", path]);
         assert!(!ok && err.contains(path), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
