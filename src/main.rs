@@ -394,8 +394,9 @@ fn run_tune(args: &TuneArgs) -> Result<(), String> {
         }
     });
     let text = format!(
-        "# {}: tuned by `shishi tune` on {games} games ({} positions), K {k_used:.4}, error {err:.6}, frozen: {}\n{}",
+        "# {}: tuned by `shishi tune` from {} on {games} games ({} positions), K {k_used:.4}, error {err:.6}, frozen: {}\n{}",
         v.name,
+        weights.as_deref().unwrap_or("the shipped weights"),
         samples.len(),
         if freeze.iter().all(|f| f.is_empty()) {
             "none".to_string()

@@ -64,7 +64,7 @@ fn tune_reads_records_and_writes_readable_weights() {
     let v = shishi::Variant::by_name("shogi").expect("shogi");
     let p = shishi::eval::Params::parse(v, &weights).expect("weights read back");
     assert_eq!(p.w.len(), shishi::eval::Params::defaults(v).w.len());
-    assert!(weights.contains("frozen: advance,tempo"));
+    assert!(weights.contains("frozen: advance,tempo") && weights.contains("from the shipped weights"));
     // A missing records file is an error, not a panic.
     let (ok, _, err) = tune("/nonexistent/x.usi", &[]);
     assert!(!ok && err.contains("cannot read"), "{err}");
@@ -76,7 +76,9 @@ fn tune_reads_records_and_writes_readable_weights() {
     let again_path = again.to_str().expect("path");
     let (ok, _, err) = tune(records, &["--iterations", "0", "--weights", out_path, "--out", again_path]);
     assert!(ok, "{err}");
-    let back = shishi::eval::Params::parse(v, &std::fs::read_to_string(&again).expect("written")).expect("read back");
+    let written = std::fs::read_to_string(&again).expect("written");
+    assert!(written.contains(&format!("from {out_path} on")), "{written}");
+    let back = shishi::eval::Params::parse(v, &written).expect("read back");
     assert_eq!(back.w, p.w);
     // An unreadable or malformed weights file is an error naming it.
     let bad = dir.join("bad.txt");
