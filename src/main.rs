@@ -195,10 +195,7 @@ fn run_match(a: &MatchArgs) -> Result<bool, String> {
         }
     };
     let openings = match &a.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            tournament::parse_openings(v, &text)?
-        }
+        Some(path) => tournament::parse_openings(v, &read_text(path)?)?,
         None => Vec::new(),
     };
     let cfg = MatchConfig {
@@ -346,6 +343,11 @@ fn protocol_loop() {
     shishi::usi::run(Some(first.trim_end().to_string()));
 }
 
+/// The text of the file at `path`, or an error naming it.
+fn read_text(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))
+}
+
 fn run_tune(args: &TuneArgs) -> Result<(), String> {
     let TuneArgs {
         variant,
@@ -360,10 +362,7 @@ fn run_tune(args: &TuneArgs) -> Result<(), String> {
     let (skip, iterations, k) = (*skip, *iterations, *k);
     let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
     let start = match weights {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-            shishi::eval::Params::parse(v, &text).map_err(|e| format!("{path}: {e}"))?
-        }
+        Some(path) => shishi::eval::Params::parse(v, &read_text(path)?).map_err(|e| format!("{path}: {e}"))?,
         None => shishi::eval::params(v).clone(),
     };
     if let Some(k) = k
@@ -375,8 +374,7 @@ fn run_tune(args: &TuneArgs) -> Result<(), String> {
     let mut samples = Vec::new();
     let mut games = 0;
     for path in records {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        let (s, g) = shishi::tune::load(v, &text, skip).map_err(|e| format!("{path}: {e}"))?;
+        let (s, g) = shishi::tune::load(v, &read_text(path)?, skip).map_err(|e| format!("{path}: {e}"))?;
         samples.extend(s);
         games += g;
     }

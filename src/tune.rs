@@ -167,6 +167,11 @@ pub fn fit_k(w: &[f64], samples: &[Sample]) -> f64 {
     (a + b) / 2.0
 }
 
+/// Integer weights as the optimiser's reals.
+fn as_f64(w: &[i32]) -> Vec<f64> {
+    w.iter().map(|&x| x as f64).collect()
+}
+
 /// Whether the `--freeze` entry `f` covers the weight called `name` (`advance K`, `square K
 /// 2 4`): the name in full or its leading words (the group `advance`, or `square K` for all
 /// of the king's square terms).
@@ -205,7 +210,7 @@ pub fn tune(
             freeze.iter().any(|f| freezes(f, &name))
         })
         .collect();
-    let w0: Vec<f64> = start.w.iter().map(|&x| x as f64).collect();
+    let w0 = as_f64(&start.w);
     let mut w = w0.clone();
     // K maps the labels' scale (a result's, or another engine's centipawns) onto the
     // weights', so that tuning keeps the scale the search's margins assume.
@@ -277,7 +282,7 @@ mod tests {
             )
             .is_err()
         );
-        let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
+        let w0 = as_f64(&params(v).w);
         let k = fit_k(&w0, &samples);
         let before = error(&w0, k, &samples);
         let (free, after) = tune(v, params(v).clone(), &samples, 200, &[], None, &mut |_, _, _| {});
@@ -308,8 +313,7 @@ mod tests {
         let mut seen = Vec::new();
         let (same, err) = tune(v, free.clone(), &samples, 0, &[], Some(k), &mut |_, _, e| seen.push(e));
         assert_eq!(same.w, free.w);
-        let wf: Vec<f64> = free.w.iter().map(|&x| x as f64).collect();
-        assert!((err - error(&wf, k, &samples)).abs() < 1e-12);
+        assert!((err - error(&as_f64(&free.w), k, &samples)).abs() < 1e-12);
         assert!(err < before && seen.first().is_some_and(|&e| (e - err).abs() < 1e-12));
     }
 
@@ -343,7 +347,7 @@ mod tests {
         // that is labelled -400 for Black (to move) pulls the error down.
         let text = format!("sfen {start} moves 7g7f 3c3d score -400\n");
         let (samples, _) = load(v, &text, 0).expect("load");
-        let w0: Vec<f64> = params(v).w.iter().map(|&x| x as f64).collect();
+        let w0 = as_f64(&params(v).w);
         let before = error(&w0, 1.0, &samples);
         let mut used = 0.0;
         let (_, after) = tune(v, params(v).clone(), &samples, 100, &[], Some(1.0), &mut |_, k, _| used = k);
