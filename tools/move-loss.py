@@ -51,7 +51,7 @@ class Usi:
         raise RuntimeError(f"engine quit before '{word}'")
 
     def go(self, position, go):
-        """Returns (bestmove, last score in cp from the side to move, capped)."""
+        """Returns (bestmove, last exact score in cp from the side to move, capped)."""
         self.send("usinewgame")
         self.send("isready")
         self.wait("readyok")
@@ -62,15 +62,13 @@ class Usi:
             w = line.split()
             if not w:
                 continue
-            if w[0] == "info" and "score" in w:
+            if w[0] == "info" and "score" in w and "lowerbound" not in w and "upperbound" not in w:
                 i = w.index("score")
                 if w[i + 1] == "cp":
                     score = int(w[i + 2])
                 elif w[i + 1] == "mate":
                     m = w[i + 2]
                     score = -CAP if m.startswith("-") else CAP
-                if "lowerbound" in w or "upperbound" in w:
-                    continue
             if w[0] == "bestmove":
                 s = None if score is None else max(-CAP, min(CAP, score))
                 return w[1], s
