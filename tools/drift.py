@@ -12,7 +12,8 @@ drop (score before minus score after), with the engine's best move and line.
 """
 import argparse
 import re
-import subprocess
+
+from usi_engine import Engine
 
 
 def main():
@@ -24,38 +25,18 @@ def main():
     ap.add_argument("--variant", default="shogi")
     ap.add_argument("--top", type=int, default=3)
     a = ap.parse_args()
-    p = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def wait(token):
-        for line in p.stdout:
-            if line.startswith(token):
-                return line
-        raise SystemExit("engine quit")
-
-    send("usi")
-    wait("usiok")
-    send(f"setoption name UCI_Variant value {a.variant}")
-    send("isready")
-    wait("readyok")
+    e = Engine(a.engine, [("UCI_Variant", a.variant)])
 
     def score(sfen, moves):
-        send(f"position sfen {sfen}" + (f" moves {' '.join(moves)}" if moves else ""))
-        send(f"go depth {a.depth}")
         s, pv = 0, []
-        for line in p.stdout:
-            w = line.split()
+        for w in e.search(f"position sfen {sfen}" + (f" moves {' '.join(moves)}" if moves else ""), f"go depth {a.depth}"):
             if "score" in w and len(w) > w.index("score") + 2:
                 i = w.index("score")
                 v = int(w[i + 2])
                 s = v if w[i + 1] == "cp" else (10000 if v > 0 else -10000)
                 pv = w[w.index("pv") + 1 :][:5] if "pv" in w else []
-            if line.startswith("bestmove"):
+            if w[0] == "bestmove":
                 return s, w[1], pv
-        raise SystemExit("engine quit")
 
     lines = open(a.records).read().split("\n")
     for i, line in enumerate(lines[:-1]):
@@ -82,7 +63,7 @@ def main():
         print("  trajectory", " ".join(f"{k}:{b}" for _, k, _, _, b, _, _ in rows))
         for d, k, mv, best, before, after, pv in sorted(rows, reverse=True)[: a.top]:
             print(f"  ply {k}: played {mv}, best {best}; {before} -> {after} (drop {d}); line {' '.join(pv)}")
-    send("quit")
+    e.quit()
 
 
 if __name__ == "__main__":

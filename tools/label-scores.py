@@ -9,48 +9,28 @@ ENGINE (a USI engine, e.g. Shishi itself or Fairy-Stockfish in USI mode); lines
 `sfen S moves ... score CP` (CP from the side to move) are written to OUT for
 `shishi tune --records OUT`. Mate scores are left out.
 """
-import subprocess
 import sys
 import threading
 
+from usi_engine import Engine
+
 
 def label(engine, depth, options, jobs_in, out, lock):
-    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    send("usi")
-    for line in p.stdout:
-        if line.startswith("usiok"):
-            break
-    for name, value in options:
-        send(f"setoption name {name} value {value}")
-    send("isready")
-    for line in p.stdout:
-        if line.startswith("readyok"):
-            break
+    e = Engine(engine, options)
     for sfen, moves in jobs_in:
         tail = f" moves {' '.join(moves)}" if moves else ""
-        send(f"position sfen {sfen}{tail}")
-        send(f"go depth {depth}")
         score = None
-        for line in p.stdout:
-            words = line.split()
-            if words and words[0] == "info" and "score" in words:
+        for words in e.search(f"position sfen {sfen}{tail}", f"go depth {depth}"):
+            if words[0] == "info" and "score" in words:
                 i = words.index("score")
                 if words[i + 1] == "cp" and "lowerbound" not in words and "upperbound" not in words:
                     score = int(words[i + 2])
                 elif words[i + 1] == "mate":
                     score = None
-            if words and words[0] == "bestmove":
-                break
         if score is not None:
             with lock:
                 out.write(f"sfen {sfen}{tail} score {score}\n")
-    send("quit")
-    p.wait()
+    e.quit()
 
 
 def main():

@@ -23,63 +23,28 @@ cp with its standard error, and mean loss in expected score (logistic of cp / 25
 import json
 import math
 import os
-import subprocess
 import sys
 import threading
+
+from usi_engine import Engine
 
 CAP = 1000
 
 
-class Usi:
-    def __init__(self, cmd, options):
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("usi")
-        self.wait("usiok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, word):
-        for line in self.p.stdout:
-            if line.startswith(word):
-                return line
-        raise RuntimeError(f"engine quit before '{word}'")
-
-    def go(self, position, go):
-        """Returns (bestmove, last exact score in cp from the side to move, capped)."""
-        self.send("usinewgame")
-        self.send("isready")
-        self.wait("readyok")
-        self.send(position)
-        self.send(go)
-        score = None
-        for line in self.p.stdout:
-            w = line.split()
-            if not w:
-                continue
-            if w[0] == "info" and "score" in w and "lowerbound" not in w and "upperbound" not in w:
-                i = w.index("score")
-                if w[i + 1] == "cp":
-                    score = int(w[i + 2])
-                elif w[i + 1] == "mate":
-                    m = w[i + 2]
-                    score = -CAP if m.startswith("-") else CAP
-            if w[0] == "bestmove":
-                s = None if score is None else max(-CAP, min(CAP, score))
-                return w[1], s
-        raise RuntimeError("engine quit before 'bestmove'")
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
+def search(engine, position, go):
+    """Searches `position` after `usinewgame`; returns (bestmove, last exact score in cp from
+    the side to move, capped; mate scores count as the cap)."""
+    engine.new_game()
+    lines = engine.search(position, go)
+    score = None
+    for w in lines:
+        if w[0] == "info" and "score" in w and "lowerbound" not in w and "upperbound" not in w:
+            i = w.index("score")
+            if w[i + 1] == "cp":
+                score = int(w[i + 2])
+            elif w[i + 1] == "mate":
+                score = -CAP if w[i + 2].startswith("-") else CAP
+    return lines[-1][1], None if score is None else max(-CAP, min(CAP, score))
 
 
 def parse_positions(path):
@@ -171,7 +136,7 @@ def main():
         with lock:
             if key in cache:
                 return cache[key]
-        m, s = judge.go(position, go)
+        m, s = search(judge, position, go)
         with lock:
             cache[key] = (m, s)
             if cache_path:
@@ -180,14 +145,14 @@ def main():
         return m, s
 
     def worker():
-        cand = Usi(cand_cmd, copt)
-        judge = Usi(judge_cmd, jopt)
+        cand = Engine(cand_cmd, copt)
+        judge = Engine(judge_cmd, jopt)
         while True:
             with lock:
                 if not work:
                     break
                 idx, position = work.pop(0)
-            mv, _ = cand.go(position, f"go nodes {opts['--nodes']}")
+            mv, _ = search(cand, position, f"go nodes {opts['--nodes']}")
             best_m, best_s = judged(judge, f"{tag}|{position}|*", position, f"go {limit}")
             if mv == best_m:
                 s = best_s
