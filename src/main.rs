@@ -86,6 +86,11 @@ struct TuneArgs {
     /// weights; with `--iterations 0`, this measures the file's error on the records.
     #[arg(long)]
     weights: Option<String>,
+    /// Held-out records (give it more than once for several): never fitted; their error is
+    /// reported at every checkpoint (every 100 iterations), and the weights of the checkpoint
+    /// where it was lowest are written (early stopping).
+    #[arg(long = "holdout")]
+    holdout: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -358,6 +363,7 @@ fn run_tune(args: &TuneArgs) -> Result<(), String> {
         k,
         out,
         weights,
+        holdout,
     } = args;
     let (skip, iterations, k) = (*skip, *iterations, *k);
     let v = shishi::Variant::by_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
@@ -371,37 +377,57 @@ fn run_tune(args: &TuneArgs) -> Result<(), String> {
         return Err(format!("--k must be a positive number, not {k}"));
     }
     shishi::tune::check_freeze(v, freeze)?;
-    let mut samples = Vec::new();
-    let mut games = 0;
-    for path in records {
-        let (s, g) = shishi::tune::load(v, &read_text(path)?, skip).map_err(|e| format!("{path}: {e}"))?;
-        samples.extend(s);
-        games += g;
-    }
+    // The samples and games of some records files.
+    let read = |paths: &[String]| -> Result<(Vec<shishi::tune::Sample>, usize), String> {
+        let (mut samples, mut games) = (Vec::new(), 0);
+        for path in paths {
+            let (s, g) = shishi::tune::load(v, &read_text(path)?, skip).map_err(|e| format!("{path}: {e}"))?;
+            samples.extend(s);
+            games += g;
+        }
+        Ok((samples, games))
+    };
+    let (samples, games) = read(records)?;
     if samples.is_empty() {
         return Err(format!("no {} positions in the records", v.name));
     }
     eprintln!("{games} games, {} quiet positions", samples.len());
+    let (held, held_games) = read(holdout)?;
+    if !holdout.is_empty() {
+        if held.is_empty() {
+            return Err(format!("no {} positions in the held-out records", v.name));
+        }
+        eprintln!("held out: {held_games} games, {} quiet positions", held.len());
+    }
     let mut k_used = 0.0;
-    let (p, err) = shishi::tune::tune(v, start, &samples, iterations, freeze, k, &mut |it, k, e| {
+    let shown = |h: Option<f64>| h.map(|h| format!(", held-out error {h:.6}")).unwrap_or_default();
+    let t = shishi::tune::tune(v, start, &samples, &held, iterations, freeze, k, &mut |it, k, e, h| {
         if it == 0 {
             k_used = k;
-            eprintln!("K = {k:.4}, starting error {e:.6}");
+            eprintln!("K = {k:.4}, starting error {e:.6}{}", shown(h));
         } else {
-            eprintln!("iteration {it}: error {e:.6}");
+            eprintln!("iteration {it}: error {e:.6}{}", shown(h));
         }
     });
+    if !holdout.is_empty() {
+        eprintln!("kept the weights of iteration {}{}", t.iteration, shown(t.holdout));
+    }
+    let err = t.error;
     let text = format!(
-        "# {}: tuned by `shishi tune` from {} on {games} games ({} positions), K {k_used:.4}, error {err:.6}, frozen: {}\n{}",
+        "# {}: tuned by `shishi tune` from {} on {games} games ({} positions), K {k_used:.4}, error {err:.6}{}, frozen: {}\n{}",
         v.name,
         weights.as_deref().unwrap_or("the shipped weights"),
         samples.len(),
+        match t.holdout {
+            Some(h) => format!(", held-out error {h:.6} ({} positions; iteration {} kept)", held.len(), t.iteration),
+            None => String::new(),
+        },
         if freeze.iter().all(|f| f.is_empty()) {
             "none".to_string()
         } else {
             freeze.join(",")
         },
-        p.format(v)
+        t.params.format(v)
     );
     match out {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}")),

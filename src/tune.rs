@@ -10,7 +10,8 @@
 //! Black's side, linear in the weights ([`crate::eval::features`]); K (given, or fitted to the
 //! starting weights) maps the labels' scale onto the weights', then
 //! Adam minimises the mean squared error plus an L2 pull towards the starting weights (rare
-//! kinds keep their hand-set values).
+//! kinds keep their hand-set values). Held-out samples, never fitted, give early stopping: the
+//! weights kept are those of the checkpoint where their error was lowest.
 
 use crate::eval::{Params, features, params};
 use crate::moves::MoveList;
@@ -189,21 +190,38 @@ pub fn check_freeze(v: &'static Variant, freeze: &[String]) -> Result<(), String
     }
 }
 
+/// What [`tune`] returns.
+pub struct Tuned {
+    /// The weights kept, rounded: the last iteration's, or, with held-out samples, those of
+    /// the checkpoint (the start, every 100 iterations, the last) where the held-out error was
+    /// lowest (early stopping).
+    pub params: Params,
+    /// The training error of those weights (before rounding).
+    pub error: f64,
+    /// Their error on the held-out samples (`None` without any).
+    pub holdout: Option<f64>,
+    /// The iteration they come from (0: the starting weights).
+    pub iteration: usize,
+}
+
 /// Tunes the weights `start` of `v` from `samples`, leaving alone the groups named in `freeze`
 /// (`piece`, `hand`, `promo`, `advance`, or a scalar such as `shelter`) and the single
 /// weights named there in full (`advance K`: one kind of a group), with the labels'
-/// scale `k` (fitted to the starting weights when `None`); `progress(iteration, K, error)` is
-/// called at the start (iteration 0) and now and then. Returns the tuned weights (rounded)
-/// and the final error.
+/// scale `k` (fitted to the starting weights when `None`). `holdout` samples are never
+/// fitted: with some, the weights kept are those of the checkpoint where their error was
+/// lowest. `progress(iteration, K, error, held-out error)` is called at the start (iteration
+/// 0) and at every checkpoint.
+#[allow(clippy::too_many_arguments)]
 pub fn tune(
     v: &'static Variant,
     start: Params,
     samples: &[Sample],
+    holdout: &[Sample],
     iterations: usize,
     freeze: &[String],
     k: Option<f64>,
-    progress: &mut dyn FnMut(usize, f64, f64),
-) -> (Params, f64) {
+    progress: &mut dyn FnMut(usize, f64, f64, Option<f64>),
+) -> Tuned {
     let frozen: Vec<bool> = (0..start.w.len())
         .map(|i| {
             let name = start.name(v, i);
@@ -215,7 +233,9 @@ pub fn tune(
     // K maps the labels' scale (a result's, or another engine's centipawns) onto the
     // weights', so that tuning keeps the scale the search's margins assume.
     let k = k.unwrap_or_else(|| fit_k(&w, samples));
-    progress(0, k, error(&w, k, samples));
+    let held = |w: &[f64]| (!holdout.is_empty()).then(|| error(w, k, holdout));
+    let mut kept = (w.clone(), error(&w, k, samples), held(&w), 0);
+    progress(0, k, kept.1, kept.2);
     let n = samples.len().max(1) as f64;
     let (lr, b1, b2, eps, l2) = (2.0, 0.9, 0.999, 1e-8, 1e-7);
     let mut m = vec![0.0; w.len()];
@@ -241,15 +261,24 @@ pub fn tune(
             w[i] -= lr * mh / (vh.sqrt() + eps);
         }
         if it % 100 == 0 || it == iterations {
-            progress(it, k, error(&w, k, samples));
+            let (e, h) = (error(&w, k, samples), held(&w));
+            progress(it, k, e, h);
+            // Without held-out samples the last weights are kept; with them, the best.
+            if h.is_none_or(|h| kept.2.is_some_and(|best| h < best)) {
+                kept = (w.clone(), e, h, it);
+            }
         }
     }
-    let err = error(&w, k, samples);
-    let mut out = start;
-    for (dst, src) in out.w.iter_mut().zip(&w) {
+    let mut params = start;
+    for (dst, src) in params.w.iter_mut().zip(&kept.0) {
         *dst = src.round() as i32;
     }
-    (out, err)
+    Tuned {
+        params,
+        error: kept.1,
+        holdout: kept.2,
+        iteration: kept.3,
+    }
 }
 
 #[cfg(test)]
@@ -285,18 +314,22 @@ mod tests {
         let w0 = as_f64(&params(v).w);
         let k = fit_k(&w0, &samples);
         let before = error(&w0, k, &samples);
-        let (free, after) = tune(v, params(v).clone(), &samples, 200, &[], None, &mut |_, _, _| {});
+        let Tuned {
+            params: free, error: after, ..
+        } = tune(v, params(v).clone(), &samples, &[], 200, &[], None, &mut |_, _, _, _| {});
         assert!(after < before, "{after} >= {before}");
         // Frozen groups keep their weights.
-        let (p, _) = tune(
+        let p = tune(
             v,
             params(v).clone(),
             &samples,
+            &[],
             50,
             &["piece".to_string(), "hand".to_string()],
             None,
-            &mut |_, _, _| {},
-        );
+            &mut |_, _, _, _| {},
+        )
+        .params;
         let i = p.kind(crate::eval::Term::Piece, v.kind_by_sfen("R").expect("rook"));
         assert_eq!(p.w[i], params(v).w[i]);
         // A single weight named in full is frozen; the rest of its group moves.
@@ -305,16 +338,59 @@ mod tests {
         assert!(moved.len() >= 2, "tuning moves several weights");
         let name = free.name(v, moved[0]);
         assert!(name.contains(' '), "a per-kind weight moves first: {name}");
-        let (p, _) = tune(v, params(v).clone(), &samples, 200, &[name], None, &mut |_, _, _| {});
+        let p = tune(v, params(v).clone(), &samples, &[], 200, &[name], None, &mut |_, _, _, _| {}).params;
         assert_eq!(p.w[moved[0]], start[moved[0]]);
         assert!(moved[1..].iter().any(|&j| p.w[j] != start[j]), "the others are tuned");
         // Tuning starts from the weights given: none moves in zero iterations, and the error
         // reported is that of the given weights (here the tuned ones, lower than the shipped).
         let mut seen = Vec::new();
-        let (same, err) = tune(v, free.clone(), &samples, 0, &[], Some(k), &mut |_, _, e| seen.push(e));
+        let Tuned { params: same, error: err, .. } = tune(v, free.clone(), &samples, &[], 0, &[], Some(k), &mut |_, _, e, _| seen.push(e));
         assert_eq!(same.w, free.w);
         assert!((err - error(&as_f64(&free.w), k, &samples)).abs() < 1e-12);
         assert!(err < before && seen.first().is_some_and(|&e| (e - err).abs() < 1e-12));
+    }
+
+    /// Records of `n` games: Black a rook up wins when `rook_wins`, else loses (and the
+    /// other way round for White).
+    fn rook_records(n: usize, rook_wins: bool) -> String {
+        let mut text = String::new();
+        for i in 0..n {
+            let (sfen, black_wins) = if i % 2 == 0 {
+                ("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", rook_wins)
+            } else {
+                ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B7/LNSGKGSNL b - 1", !rook_wins)
+            };
+            let result = if black_wins { "1-0" } else { "0-1" };
+            text.push_str(&format!("# game {i} shogi a vs b: {result} {{checkmate}}\nposition sfen {sfen} moves\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn held_out_samples_choose_the_checkpoint_kept() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let (train, _) = load(v, &rook_records(6, true), 0).expect("load");
+        let (against, _) = load(v, &rook_records(6, false), 0).expect("load");
+        // Held-out records that say the opposite of the training ones: every step of the fit
+        // raises their error, so the starting weights are kept.
+        let mut held = Vec::new();
+        let t = tune(v, params(v).clone(), &train, &against, 300, &[], Some(1.0), &mut |_, _, _, h| held.push(h));
+        assert_eq!(t.iteration, 0);
+        assert_eq!(t.params.w, params(v).w);
+        assert!(held.iter().all(|h| h.is_some_and(|h| h >= t.holdout.expect("held-out error"))), "{held:?}");
+        assert!(held.last().and_then(|&h| h).expect("last") > held[0].expect("first"));
+        // Held-out records that agree with them: a later checkpoint is kept, at the lowest
+        // held-out error seen.
+        let (agree, _) = load(v, &rook_records(4, true), 0).expect("load");
+        let mut held = Vec::new();
+        let t = tune(v, params(v).clone(), &train, &agree, 300, &[], Some(1.0), &mut |_, _, _, h| held.push(h));
+        assert!(t.iteration > 0);
+        assert_ne!(t.params.w, params(v).w);
+        let best = held.iter().filter_map(|&h| h).fold(f64::INFINITY, f64::min);
+        assert_eq!(t.holdout, Some(best));
+        // Without held-out records the last weights are kept and no held-out error is given.
+        let t = tune(v, params(v).clone(), &train, &[], 150, &[], Some(1.0), &mut |_, _, _, h| assert!(h.is_none()));
+        assert_eq!((t.iteration, t.holdout), (150, None));
     }
 
     #[test]
@@ -350,7 +426,7 @@ mod tests {
         let w0 = as_f64(&params(v).w);
         let before = error(&w0, 1.0, &samples);
         let mut used = 0.0;
-        let (_, after) = tune(v, params(v).clone(), &samples, 100, &[], Some(1.0), &mut |_, k, _| used = k);
+        let after = tune(v, params(v).clone(), &samples, &[], 100, &[], Some(1.0), &mut |_, k, _, _| used = k).error;
         assert!(after < before, "{after} >= {before}");
         assert_eq!(used, 1.0, "a given K is used as it is");
     }

@@ -65,6 +65,22 @@ fn tune_reads_records_and_writes_readable_weights() {
     let p = shishi::eval::Params::parse(v, &weights).expect("weights read back");
     assert_eq!(p.w.len(), shishi::eval::Params::defaults(v).w.len());
     assert!(weights.contains("frozen: advance,tempo") && weights.contains("from the shipped weights"));
+    // Held-out records are reported at each checkpoint and choose the weights written.
+    let held_out = dir.join("held.txt");
+    let held_path = held_out.to_str().expect("path");
+    let (ok, _, err) = tune(records, &["--iterations", "200", "--holdout", records, "--out", held_path]);
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("held out: 3 games") && err.contains("iteration 200: error") && err.contains("kept the weights of iteration"),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(&held_out).expect("written");
+    assert!(written.contains("held-out error") && written.contains("kept)"), "{written}");
+    // Held-out records without a position of the variant are refused.
+    let empty = dir.join("empty.usi");
+    std::fs::write(&empty, "# nothing\n").expect("write");
+    let (ok, _, err) = tune(records, &["--holdout", empty.to_str().expect("path")]);
+    assert!(!ok && err.contains("held-out records"), "{err}");
     // A missing records file is an error, not a panic.
     let (ok, _, err) = tune("/nonexistent/x.usi", &[]);
     assert!(!ok && err.contains("cannot read"), "{err}");
