@@ -290,15 +290,7 @@ mod tests {
         // Black wins every game in which it is a rook up: the tuner must learn that the
         // model's error drops, and it must read the record format.
         let v = Variant::by_name("shogi").expect("shogi");
-        let mut text = String::new();
-        for i in 0..6 {
-            let (sfen, result) = if i % 2 == 0 {
-                ("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "1-0")
-            } else {
-                ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B7/LNSGKGSNL b - 1", "0-1")
-            };
-            text.push_str(&format!("# game {i} shogi a vs b: {result} {{checkmate}}\nposition sfen {sfen} moves\n"));
-        }
+        let mut text = rook_records(6, true);
         text.push_str("# game 9 shogi a vs b: 1-0 {x}\nposition sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f 3c3d 2g2f\n");
         let (samples, games) = load(v, &text, 0).expect("load");
         assert_eq!(games, 7);
