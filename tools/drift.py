@@ -13,7 +13,7 @@ drop (score before minus score after), with the engine's best move and line.
 import argparse
 import re
 
-from usi_engine import Engine
+from usi_engine import Engine, cp_of, score_in
 
 
 def main():
@@ -30,10 +30,9 @@ def main():
     def score(sfen, moves):
         s, pv = 0, []
         for w in e.search(f"position sfen {sfen}" + (f" moves {' '.join(moves)}" if moves else ""), f"go depth {a.depth}"):
-            if "score" in w and len(w) > w.index("score") + 2:
-                i = w.index("score")
-                v = int(w[i + 2])
-                s = v if w[i + 1] == "cp" else (10000 if v > 0 else -10000)
+            sc = score_in(w)
+            if sc:
+                s = cp_of(sc, 10000)
                 pv = w[w.index("pv") + 1 :][:5] if "pv" in w else []
             if w[0] == "bestmove":
                 return s, w[1], pv

@@ -12,7 +12,7 @@ scores (capped at ±2,000), and the score every tenth ply (capped at ±999).
 import re
 import sys
 
-from usi_engine import Engine
+from usi_engine import Engine, cp_of, score_in
 
 
 def square(s):
@@ -28,14 +28,12 @@ def usi_move(m):
 
 
 def score_of(out):
+    """The last score of a search (bounds too), mates as +-30000; 0 without one."""
     score = 0
     for w in out:
-        if w and w[0] == 'info' and 'score' in w:
-            k = w.index('score')
-            if w[k + 1] == 'cp':
-                score = int(w[k + 2])
-            elif w[k + 1] == 'mate':
-                score = 30000 if int(w[k + 2]) > 0 else -30000
+        s = score_in(w)
+        if s:
+            score = cp_of(s, 30000)
     return score
 
 

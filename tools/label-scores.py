@@ -12,7 +12,7 @@ ENGINE (a USI engine, e.g. Shishi itself or Fairy-Stockfish in USI mode); lines
 import sys
 import threading
 
-from usi_engine import Engine
+from usi_engine import Engine, score_in
 
 
 def label(engine, depth, options, jobs_in, out, lock):
@@ -20,13 +20,13 @@ def label(engine, depth, options, jobs_in, out, lock):
     for sfen, moves in jobs_in:
         tail = f" moves {' '.join(moves)}" if moves else ""
         score = None
+        # The last exact centipawn score; a mate score (bound or not) after it drops the position.
         for words in e.search(f"position sfen {sfen}{tail}", f"go depth {depth}"):
-            if words[0] == "info" and "score" in words:
-                i = words.index("score")
-                if words[i + 1] == "cp" and "lowerbound" not in words and "upperbound" not in words:
-                    score = int(words[i + 2])
-                elif words[i + 1] == "mate":
-                    score = None
+            s = score_in(words)
+            if s and s[0] == "cp" and not s[2]:
+                score = s[1]
+            elif s and s[0] == "mate":
+                score = None
         if score is not None:
             with lock:
                 out.write(f"sfen {sfen}{tail} score {score}\n")

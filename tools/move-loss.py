@@ -26,7 +26,7 @@ import os
 import sys
 import threading
 
-from usi_engine import Engine
+from usi_engine import Engine, cp_of, score_in
 
 CAP = 1000
 
@@ -38,12 +38,9 @@ def search(engine, position, go):
     lines = engine.search(position, go)
     score = None
     for w in lines:
-        if w[0] == "info" and "score" in w and "lowerbound" not in w and "upperbound" not in w:
-            i = w.index("score")
-            if w[i + 1] == "cp":
-                score = int(w[i + 2])
-            elif w[i + 1] == "mate":
-                score = -CAP if w[i + 2].startswith("-") else CAP
+        s = score_in(w)
+        if s and not s[2]:
+            score = cp_of(s, CAP)
     return lines[-1][1], None if score is None else max(-CAP, min(CAP, score))
 
 
