@@ -4,7 +4,7 @@
 `isready`, and returns once it has answered `readyok`. `search(position, go)` sends the two
 lines and returns the words of each output line up to and including `bestmove`; the caller
 reads the scores it wants from them (`score_in` reads one line's). An engine that quits
-early raises `RuntimeError`.
+early raises `RuntimeError`. The examples run with `python3 -m doctest tools/usi_engine.py`.
 """
 import subprocess
 
