@@ -82,6 +82,9 @@ const LOSING: i32 = 1 << 22;
 /// Lowest ordering score of the moves that lead the list (the hash move and the captures
 /// placed as winning): above every quiet move, killer and promotion included.
 const LEADING: i32 = 15 << 20;
+/// Moves of a node's ordered tail (its quiet moves) placed one by one by picking the best
+/// left, before the rest is sorted at once (see `Searcher::place_tail`).
+const TAIL_PICKS: usize = 2;
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 /// Reverse futility margin per ply of remaining depth.
@@ -337,6 +340,8 @@ pub struct Searcher<'a> {
     eval_cache: Vec<u64>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// Per ply, the sort keys of the tail of the node's move list (see `score_tail`).
+    tail: Vec<Vec<(i64, Move)>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -371,6 +376,7 @@ impl<'a> Searcher<'a> {
             eval_cache: vec![0; EVAL_CACHE],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            tail: vec![Vec::new(); MAX_PLY + 2],
             pos,
         }
     }
@@ -585,7 +591,7 @@ impl<'a> Searcher<'a> {
     /// The first stage of [`Self::order`] for the main search, with the exchange test left for
     /// later but for promotions: the hash move and the captures (a promotion among them only if
     /// it passes the test; the others are placed as if they passed) lead the list in order,
-    /// and the rest follows unordered, for [`Self::order_tail`] once the search reaches it (a
+    /// and the rest follows unordered, for [`Self::score_tail`] once the search reaches it (a
     /// cutoff before then spares the scoring and the sort of the quiet moves).
     /// Returns how many captures lead the list (the hash move not counted); the caller tests
     /// them when their turn comes and sends those that lose to the end.
@@ -610,12 +616,14 @@ impl<'a> Searcher<'a> {
         captures
     }
 
-    /// The second stage of [`Self::order_lazy`]: orders `moves`, the part it left unordered
+    /// The second stage of [`Self::order_lazy`]: scores `moves`, the part it left unordered
     /// (quiet moves, and promotions that capture but lose the exchange), as [`Self::order`]
-    /// would.
-    fn order_tail(&mut self, moves: &mut [Move], ply: usize) {
+    /// would, into this ply's tail keys; [`Self::place_tail`] then puts them in order one by
+    /// one as the search reaches them.
+    fn score_tail(&mut self, moves: &[Move], ply: usize) {
         let (counter, rows) = (self.counter_move(), self.cont_rows(ply));
-        let mut scored: arrayvec::ArrayVec<(i64, Move), MAX_MOVES> = arrayvec::ArrayVec::new();
+        let mut keys = std::mem::take(&mut self.tail[ply]);
+        keys.clear();
         for (i, &m) in moves.iter().enumerate() {
             let s = if self.pos.is_capture(m) {
                 // Only a promotion that lost its exchange test is left here.
@@ -623,9 +631,27 @@ impl<'a> Searcher<'a> {
             } else {
                 self.move_score(m, Move::NONE, counter, rows, ply, Exchange::Skip)
             };
-            scored.push((order_key(s, i), m));
+            keys.push((order_key(s, i), m));
         }
-        place_sorted(moves, &mut scored);
+        self.tail[ply] = keys;
+    }
+
+    /// Writes the `k`-th move of the ordered tail (see [`Self::score_tail`]) to `moves[k]`,
+    /// `moves` being the tail and its first `k` moves already placed: the first
+    /// [`TAIL_PICKS`] by picking the best left (most nodes cut off within them), the rest by
+    /// sorting them all at once. Returns how many moves are placed now. The keys are distinct,
+    /// so the order is that of one full sort.
+    fn place_tail(&mut self, moves: &mut [Move], ply: usize, k: usize) -> usize {
+        let keys = &mut self.tail[ply][k..];
+        if k < TAIL_PICKS {
+            let best = keys.iter().enumerate().min_by_key(|e| e.1.0).map_or(0, |e| e.0);
+            keys.swap(0, best);
+            moves[k] = keys[0].1;
+            k + 1
+        } else {
+            place_sorted(&mut moves[k..], keys);
+            moves.len()
+        }
     }
 
     /// [`Self::order`] with the captures that take the exchange test given by `see`; the others
@@ -890,10 +916,11 @@ impl<'a> Searcher<'a> {
         let mut next = 0;
         // The end of the leading captures not yet tested by exchange (see `order_lazy`), the
         // end of the moves after them (the losing captures follow), and whether those are
-        // ordered yet (see `order_tail`).
+        // placed yet (see `score_tail`; `placed_end` is the end of those placed).
         let mut good_end = 0;
         let mut quiet_end = 0;
-        let mut tail_ordered = false;
+        let mut tail_scored = false;
+        let mut placed_end = 0;
         loop {
             if next == moves.len() {
                 if generated {
@@ -918,9 +945,13 @@ impl<'a> Searcher<'a> {
             }
             // The leading captures done, the rest is ordered (but the losing captures sent
             // after it).
-            if generated && !tail_ordered && next == good_end {
-                tail_ordered = true;
-                self.order_tail(&mut moves[good_end..quiet_end], ply);
+            if generated && !tail_scored && next == good_end {
+                tail_scored = true;
+                self.score_tail(&moves[good_end..quiet_end], ply);
+                placed_end = good_end;
+            }
+            if tail_scored && next == placed_end && next < quiet_end {
+                placed_end = good_end + self.place_tail(&mut moves[good_end..quiet_end], ply, next - good_end);
             }
             let (i, m) = (next, moves[next]);
             // A leading capture that loses its exchange goes after all the other moves.
