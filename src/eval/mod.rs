@@ -349,8 +349,11 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
 /// hopping atoms (leaps and lion power are not counted).
 fn mobility(pos: &Position, sq: Sq, c: Color, k: u8) -> i32 {
     let t = &pos.variant().t;
-    let (lo, hi) = t.atom_range[c.idx()][k as usize];
-    t.atoms[c.idx()][lo as usize..hi as usize].iter().map(|a| atom_mobility(pos, sq, c, a)).sum()
+    let (lo, hi) = t.mob_range[c.idx()][k as usize];
+    t.mob_atoms[c.idx()][lo as usize..hi as usize]
+        .iter()
+        .map(|a| atom_mobility(pos, sq, c, a))
+        .sum()
 }
 
 /// The part of [`mobility`] that one atom gives.

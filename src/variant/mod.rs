@@ -163,6 +163,11 @@ pub struct Tables {
     pub atoms: [Vec<CAtom>; 2],
     /// Range of `atoms[c]` for each kind.
     pub atom_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// Per colour, the sliding, hopping and ranging atoms of each kind (those that give
+    /// mobility), in `atoms` order.
+    pub mob_atoms: [Vec<CAtom>; 2],
+    /// Range of `mob_atoms[c]` for each kind.
+    pub mob_range: [[(u16, u16); MAX_KINDS]; 2],
     /// Promoted kind (0 = none).
     pub promote: [u8; MAX_KINDS],
     /// Kind that goes to hand when captured.
@@ -263,6 +268,8 @@ impl Tables {
         Tables {
             atoms: [Vec::new(), Vec::new()],
             atom_range: [[(0, 0); MAX_KINDS]; 2],
+            mob_atoms: [Vec::new(), Vec::new()],
+            mob_range: [[(0, 0); MAX_KINDS]; 2],
             promote: [0; MAX_KINDS],
             hand_kind: [0; MAX_KINDS],
             forced: [0; MAX_KINDS],
@@ -334,6 +341,14 @@ fn compile(v: &Variant) -> Tables {
                 add_attack(&mut t, ci, kb, dx, dy, a);
             }
             t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
+            let mob_start = t.mob_atoms[ci].len() as u16;
+            let mob: Vec<CAtom> = t.atoms[ci][start as usize..]
+                .iter()
+                .filter(|a| matches!(a.ride, Ride::Slide | Ride::Hop | Ride::Range))
+                .copied()
+                .collect();
+            t.mob_atoms[ci].extend(mob);
+            t.mob_range[ci][k] = (mob_start, t.mob_atoms[ci].len() as u16);
         }
     }
     for c in 0..2 {
