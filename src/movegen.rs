@@ -13,18 +13,17 @@ use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAPTURE, MOVE, PromoRule, Ride};
 
-struct Gen<'a> {
+struct Gen<'a, const QUIET: bool> {
     pos: &'a Position,
     us: Color,
     them: Color,
     list: &'a mut MoveList,
     passed: bool,
-    /// Whether non-captures are wanted (false: captures only, no drops, no pass).
-    quiet: bool,
 }
 
-impl<'a> Gen<'a> {
-    fn new(pos: &'a Position, list: &'a mut MoveList, quiet: bool) -> Gen<'a> {
+/// `QUIET`: whether non-captures are wanted (false: captures only, no drops, no pass).
+impl<'a, const QUIET: bool> Gen<'a, QUIET> {
+    fn new(pos: &'a Position, list: &'a mut MoveList) -> Gen<'a, QUIET> {
         let us = pos.side;
         Gen {
             pos,
@@ -32,7 +31,6 @@ impl<'a> Gen<'a> {
             them: us.flip(),
             list,
             passed: false,
-            quiet,
         }
     }
 
@@ -70,7 +68,7 @@ impl<'a> Gen<'a> {
     fn target(&mut self, k: u8, from: Sq, to: Sq, mode: u8) {
         let q = self.pos.board[to as usize];
         if q == EMPTY {
-            if mode & MOVE != 0 && self.quiet {
+            if mode & MOVE != 0 && QUIET {
                 self.push(k, from, to, false);
             }
         } else if mode & CAPTURE != 0 && is_color(q, self.them) {
@@ -95,7 +93,7 @@ impl<'a> Gen<'a> {
                         to += off;
                         let q = b[to as usize];
                         if q == EMPTY {
-                            if a.mode & MOVE != 0 && self.quiet {
+                            if a.mode & MOVE != 0 && QUIET {
                                 self.push(k, from, to as Sq, false);
                             }
                         } else {
@@ -128,7 +126,7 @@ impl<'a> Gen<'a> {
                         }
                         let q = b[to as usize];
                         if q == EMPTY {
-                            if a.mode & MOVE != 0 && self.quiet {
+                            if a.mode & MOVE != 0 && QUIET {
                                 self.push(k, from, to as Sq, false);
                             }
                             continue;
@@ -154,7 +152,7 @@ impl<'a> Gen<'a> {
                             break;
                         }
                         if q == EMPTY {
-                            if a.mode & MOVE != 0 && self.quiet {
+                            if a.mode & MOVE != 0 && QUIET {
                                 self.push(k, from, to as Sq, false);
                             }
                         } else if a.mode & CAPTURE != 0 && is_color(q, self.them) {
@@ -188,7 +186,7 @@ impl<'a> Gen<'a> {
             let a = f + d;
             let qa = b[a as usize];
             if qa == EMPTY {
-                if !self.passed && self.quiet {
+                if !self.passed && QUIET {
                     self.passed = true;
                     self.list.push(Move::double(from, a as Sq, from));
                 }
@@ -278,7 +276,7 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
-        Gen::new(self, &mut list, true).piece_moves(from);
+        Gen::<true>::new(self, &mut list).piece_moves(from);
         list.contains(&m)
     }
 }
@@ -299,7 +297,7 @@ impl Position {
 
     /// Appends the pseudo-legal captures of the piece of the side to move on `from`.
     pub fn generate_captures_from(&self, from: Sq, list: &mut MoveList) {
-        Gen::new(self, list, false).piece_moves(from);
+        Gen::<false>::new(self, list).piece_moves(from);
     }
 
     /// Appends the capture by the piece of the side to move on `from` of the enemy piece on
@@ -308,7 +306,7 @@ impl Position {
     /// double moves that end there.
     pub fn push_capture(&self, from: Sq, to: Sq, list: &mut MoveList) {
         let k = kind_of(self.board[from as usize]);
-        Gen::new(self, list, false).push(k, from, to, true);
+        Gen::<false>::new(self, list).push(k, from, to, true);
     }
 
     /// Appends the pseudo-legal board moves of the side to move to `list` (no drops).
@@ -320,15 +318,22 @@ impl Position {
     /// `list`, in the order [`Position::generate_pseudo`] has them.
     pub fn generate_drops(&self, mask: &Bits, list: &mut MoveList) {
         if self.variant().drops {
-            Gen::new(self, list, true).drops(mask);
+            Gen::<true>::new(self, list).drops(mask);
         }
     }
 
     /// Board moves of every piece of the side to move (`quiet`: non-captures and the pass too).
     fn board_moves(&self, list: &mut MoveList, quiet: bool) {
-        let mut g = Gen::new(self, list, quiet);
-        for from in self.occ[self.side.idx()].iter() {
-            g.piece_moves(from);
+        if quiet {
+            let mut g = Gen::<true>::new(self, list);
+            for from in self.occ[self.side.idx()].iter() {
+                g.piece_moves(from);
+            }
+        } else {
+            let mut g = Gen::<false>::new(self, list);
+            for from in self.occ[self.side.idx()].iter() {
+                g.piece_moves(from);
+            }
         }
     }
 }
