@@ -989,6 +989,7 @@ impl<'a> Searcher<'a> {
             }
             self.moved[ply] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
+            self.tt.prefetch(self.pos.hash());
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
             // Whether the move gives check is asked only of the quiet moves that pruning or
             // reduction could touch (the attack test is the costliest part of a node): pruning
@@ -1091,6 +1092,7 @@ impl<'a> Searcher<'a> {
             tried += 1;
             self.moved[ply] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
+            self.tt.prefetch(self.pos.hash());
             let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
             if v >= pc_beta && !self.aborted {
                 v = -self.search(depth - 4, -pc_beta, -pc_beta + 1, ply + 1, !cut);
@@ -1217,6 +1219,7 @@ impl<'a> Searcher<'a> {
             }
             self.moved[ply.min(MAX_PLY + 1)] = self.learned.cont.index(&self.pos, m);
             self.pos.make(m);
+            self.tt.prefetch(self.pos.hash());
             let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
             if self.aborted {
