@@ -3,10 +3,11 @@
 //! adjacent-screen jumps, one-screen hops on the second piece, ranging jumps on every piece
 //! beyond the first, and the remaining leaps by table.
 
-use crate::geometry::{DIRS, Sq, line_dir, offset};
+use crate::geometry::{DIRS, Sq, WITHIN2, line_dir, offset};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of, make_piece};
 use crate::position::Position;
+use crate::variant::LEAP_BASE;
 
 /// Grid offsets of [`DIRS`].
 pub const DIR_OFF: [i16; 8] = {
@@ -70,12 +71,26 @@ impl Position {
         let t = &self.variant().t;
         let b = &self.board;
         let c = by.idx();
-        for &(off, mask) in &t.leaps[c] {
-            if hits(b[(s as i16 + off) as usize], by, mask) {
-                hit((s as i16 + off) as Sq);
-                n += 1;
-                if !ALL {
-                    return 1;
+        if t.leap_by_set {
+            // Only the leapers within two squares can leap here.
+            for x in self.leapers[c].and(&WITHIN2[s as usize]).iter() {
+                let mask = t.leap_at[c][(x as i16 - s as i16 + LEAP_BASE) as usize];
+                if hits(b[x as usize], by, mask) {
+                    hit(x);
+                    n += 1;
+                    if !ALL {
+                        return 1;
+                    }
+                }
+            }
+        } else {
+            for &(off, mask) in &t.leaps[c] {
+                if hits(b[(s as i16 + off) as usize], by, mask) {
+                    hit((s as i16 + off) as Sq);
+                    n += 1;
+                    if !ALL {
+                        return 1;
+                    }
                 }
             }
         }

@@ -198,6 +198,11 @@ impl Bits {
     pub fn or(&self, o: &Bits) -> Bits {
         Bits([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
     }
+    /// Intersection.
+    #[inline]
+    pub fn and(&self, o: &Bits) -> Bits {
+        Bits([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+    }
     /// Difference (`self` without `o`).
     #[inline]
     pub fn andnot(&self, o: &Bits) -> Bits {

@@ -10,7 +10,11 @@
 //! The exchange is played on the board array alone (and the side to move), with each side's
 //! royals counted apart: the attack scans, the capture builder and the values read nothing
 //! else, and this costs far less than a full make and unmake (hash, sums, sets, hands,
-//! history). A lion's double move, which only a first move can be, is made in full.
+//! history). A lion's double move, which only a first move can be, is made in full. The
+//! position's leaper sets are left as they are: a capturer that leaps is not listed on the
+//! exchange's square, but the only square scanned is that one, and nothing leaps onto its
+//! own square; the captured piece's and the capturer's old squares stay listed, and a scan
+//! reads the board there.
 //!
 //! Invariant: the position is restored exactly (every board change and make is undone).
 
@@ -236,6 +240,8 @@ mod tests {
                     let want = see_by_make(&mut pos, m);
                     assert_eq!(pos.see(m), want, "{} {before}: {m:?}", v.name);
                     assert_eq!(pos.to_sfen(), before);
+                    // The board, and the sets kept beside it (leapers too), are as they were.
+                    assert_eq!(pos.check_invariants(), Ok(()), "{} {before}: {m:?}", v.name);
                     tested += 1;
                 }
             });

@@ -38,6 +38,12 @@ pub struct Position {
     pub(crate) board: [u8; NSQ],
     pub(crate) occ: [Bits; 2],
     pub(crate) royals: [Bits; 2],
+    /// Per colour, the squares of its pieces whose kinds have leaps (`Tables::leap_kinds`),
+    /// which attack scans look at instead of every leap's square. Code that changes the
+    /// board alone for a scan may leave squares listed that now hold something else (a scan
+    /// reads the board there), but must list every leaper that could reach the scanned
+    /// square (the exchange evaluation: see `see.rs`).
+    pub(crate) leapers: [Bits; 2],
     pub(crate) hands: [[u8; MAX_KINDS]; 2],
     pub(crate) pawns: [[u8; 16]; 2],
     pub(crate) side: Color,
@@ -77,6 +83,7 @@ impl Position {
             board,
             occ: [Bits::EMPTY; 2],
             royals: [Bits::EMPTY; 2],
+            leapers: [Bits::EMPTY; 2],
             hands: [[0; MAX_KINDS]; 2],
             pawns: [[0; 16]; 2],
             side: Color::Black,
@@ -203,6 +210,7 @@ impl Position {
         let t = &self.v.t;
         let mut occ = [Bits::EMPTY; 2];
         let mut royals = [Bits::EMPTY; 2];
+        let mut leapers = [Bits::EMPTY; 2];
         let mut pawns = [[0u8; 16]; 2];
         let mut pawn_key = 0u64;
         let mut psq = [0i32; 2];
@@ -225,6 +233,9 @@ impl Position {
             if t.royal_mask >> k & 1 != 0 {
                 royals[c].set(s as Sq);
             }
+            if t.leap_kinds >> k & 1 != 0 {
+                leapers[c].set(s as Sq);
+            }
             if k == t.pawn_kind {
                 pawns[c][crate::geometry::col_of(s as Sq)] += 1;
                 pawn_key ^= crate::zobrist::KEYS.psq[p as usize][s];
@@ -235,6 +246,9 @@ impl Position {
         }
         if royals != self.royals {
             return Err("royal sets differ from the board".into());
+        }
+        if leapers != self.leapers {
+            return Err("leaper sets differ from the board".into());
         }
         if pawns != self.pawns {
             return Err("pawn file counts differ from the board".into());

@@ -200,6 +200,13 @@ pub struct Tables {
     pub line: [[u64; 8]; 2],
     /// Non-adjacent leaps: (offset from target to attacker, kinds).
     pub leaps: [Vec<(i16, u64)>; 2],
+    /// The kinds in any of `leaps`' masks (the position keeps their squares apart).
+    pub leap_kinds: u64,
+    /// `leaps` by offset from target to attacker plus [`LEAP_BASE`] (0: no leap there).
+    pub leap_at: [[u64; 2 * LEAP_BASE as usize + 1]; 2],
+    /// Whether attack scans find leapers from the position's set of them near the target
+    /// instead of looking at every leap's square (variants with many leaps: lion power).
+    pub leap_by_set: bool,
     /// Whether any piece hops or ranges (then adding a piece to a line can create an attack).
     pub has_hoppers: bool,
     /// Squares of the board.
@@ -286,6 +293,9 @@ impl Tables {
             range: [[0; 8]; 2],
             line: [[0; 8]; 2],
             leaps: [Vec::new(), Vec::new()],
+            leap_kinds: 0,
+            leap_at: [[0; 2 * LEAP_BASE as usize + 1]; 2],
+            leap_by_set: false,
             has_hoppers: false,
             on_board: Bits::EMPTY,
             zone: [Bits::EMPTY; 2],
@@ -371,8 +381,19 @@ fn compile(v: &Variant) -> Tables {
         }
     }
     t.plain_attacks = !t.has_hoppers && !t.has_lion_moves;
+    for c in 0..2 {
+        for &(off, mask) in &t.leaps[c] {
+            t.leap_kinds |= mask;
+            t.leap_at[c][(off + LEAP_BASE) as usize] |= mask;
+        }
+    }
+    t.leap_by_set = t.leaps.iter().any(|l| l.len() > 4);
     t
 }
+
+/// The largest grid offset of a leap (two squares in each axis), the index of offset 0 in
+/// [`Tables::leap_at`].
+pub const LEAP_BASE: i16 = 2 * geometry::GRID as i16 + 2;
 
 /// Records what an atom of kind bit `kb`, moving along (dx, dy) for colour `ci`, attacks.
 fn add_attack(t: &mut Tables, ci: usize, kb: u64, dx: i8, dy: i8, a: &Atom) {
