@@ -85,7 +85,7 @@ impl Position {
             }
         } else {
             for &(off, mask) in &t.leaps[c] {
-                if hits(b[(s as i16 + off) as usize], by, mask) {
+                if hits(b[(s as i16 + off) as u8 as usize], by, mask) {
                     hit((s as i16 + off) as Sq);
                     n += 1;
                     if !ALL {
@@ -101,7 +101,7 @@ impl Position {
                 continue;
             }
             let mut x = s as i16 + off;
-            let mut p = b[x as usize];
+            let mut p = b[x as u8 as usize];
             if p != EMPTY {
                 if p == WALL {
                     continue;
@@ -113,7 +113,7 @@ impl Position {
                         return 1;
                     }
                 }
-                if t.jump2[c][d] != 0 && hits(b[(x + off) as usize], by, t.jump2[c][d]) {
+                if t.jump2[c][d] != 0 && hits(b[(x + off) as u8 as usize], by, t.jump2[c][d]) {
                     hit((x + off) as Sq);
                     n += 1;
                     if !ALL {
@@ -126,7 +126,7 @@ impl Position {
                 }
                 loop {
                     x += off;
-                    p = b[x as usize];
+                    p = b[x as u8 as usize];
                     if p != EMPTY {
                         break;
                     }
@@ -147,7 +147,7 @@ impl Position {
             let mut mask = t.cannon[c][d] | range;
             while mask != 0 {
                 x += off;
-                let q = b[x as usize];
+                let q = b[x as u8 as usize];
                 if q == EMPTY {
                     continue;
                 }

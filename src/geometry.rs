@@ -7,6 +7,9 @@
 //!
 //! Invariant: every index a generator produces from a board square with an offset of at most
 //! two squares in each axis is in `0..NSQ`; index 0 is always padding (used as "no square").
+//! Walks along a line stop at the walls, so their indices are in range too. As `NSQ` is 256,
+//! the hot loops (move generation, attack scans, mobility) index the board with
+//! `x as u8 as usize`, which needs no bounds check and, by this invariant, changes nothing.
 
 use std::sync::LazyLock;
 
@@ -16,6 +19,8 @@ pub const GRID: usize = 16;
 pub const PAD: usize = 2;
 /// Number of squares in the padded grid.
 pub const NSQ: usize = GRID * GRID;
+const _: () = assert!(NSQ == 256, "board indices cast to u8 must cover the grid");
+
 /// Largest supported board side.
 pub const MAX_SIDE: usize = GRID - 2 * PAD;
 

@@ -91,7 +91,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                     let mut n = 0;
                     loop {
                         to += off;
-                        let q = b[to as usize];
+                        let q = b[to as u8 as usize];
                         if q == EMPTY {
                             if a.mode & MOVE != 0 && QUIET {
                                 self.push(k, from, to as Sq, false);
@@ -111,11 +111,11 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                 Ride::Hop => {
                     let mut to = from as i16 + off;
                     let mut dist = 1u8;
-                    while b[to as usize] == EMPTY {
+                    while b[to as u8 as usize] == EMPTY {
                         to += off;
                         dist += 1;
                     }
-                    if b[to as usize] == crate::piece::WALL {
+                    if b[to as u8 as usize] == crate::piece::WALL {
                         continue;
                     }
                     loop {
@@ -124,7 +124,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                         if a.max != 0 && dist > a.max {
                             break;
                         }
-                        let q = b[to as usize];
+                        let q = b[to as u8 as usize];
                         if q == EMPTY {
                             if a.mode & MOVE != 0 && QUIET {
                                 self.push(k, from, to as Sq, false);
@@ -139,15 +139,15 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                 }
                 Ride::Range => {
                     let mut to = from as i16 + off;
-                    while b[to as usize] == EMPTY {
+                    while b[to as u8 as usize] == EMPTY {
                         to += off;
                     }
-                    if b[to as usize] == crate::piece::WALL {
+                    if b[to as u8 as usize] == crate::piece::WALL {
                         continue;
                     }
                     loop {
                         to += off;
-                        let q = b[to as usize];
+                        let q = b[to as u8 as usize];
                         if q == crate::piece::WALL {
                             break;
                         }
@@ -184,7 +184,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
         // Double moves (first leg captures) and the pass.
         for &d in dirs {
             let a = f + d;
-            let qa = b[a as usize];
+            let qa = b[a as u8 as usize];
             if qa == EMPTY {
                 if !self.passed && QUIET {
                     self.passed = true;
@@ -202,7 +202,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                 if to == f {
                     continue;
                 }
-                let q = b[to as usize];
+                let q = b[to as u8 as usize];
                 if q == EMPTY || is_color(q, self.them) {
                     // With a capture on the first leg, every double move is a capture.
                     self.list.push(Move::double(from, a as Sq, to as Sq));

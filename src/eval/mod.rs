@@ -367,7 +367,7 @@ fn atom_mobility(pos: &Position, sq: Sq, c: Color, a: &CAtom) -> i32 {
             let mut steps = 0;
             loop {
                 x += off;
-                let q = b[x as usize];
+                let q = b[x as u8 as usize];
                 if q == EMPTY {
                     n += 1;
                 } else {
@@ -384,15 +384,15 @@ fn atom_mobility(pos: &Position, sq: Sq, c: Color, a: &CAtom) -> i32 {
         }
         Ride::Hop | Ride::Range => {
             let mut x = sq as i16 + off;
-            while b[x as usize] == EMPTY {
+            while b[x as u8 as usize] == EMPTY {
                 x += off;
             }
-            if b[x as usize] == WALL {
+            if b[x as u8 as usize] == WALL {
                 return 0;
             }
             loop {
                 x += off;
-                let q = b[x as usize];
+                let q = b[x as u8 as usize];
                 if q == EMPTY {
                     n += 1;
                     continue;
