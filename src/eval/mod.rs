@@ -180,10 +180,30 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
     };
     let (own_zone, enemy_zone) = (zone(&own, guard), zone(&enemy, raid));
     // Without `all`, the piece-square terms come from the position's sums (see `evaluate`),
-    // and the loop runs only for the groups in use.
-    let pieces = if all || u.guard || u.raid || u.mobility || u.eg_kind {
+    // and the loop runs only for the groups in use. With only raid and mobility in use, the
+    // pieces near the enemy royals and those with mobility are visited apart (the sums are
+    // the same; fewer pieces are looked at).
+    let split = !all && !u.guard && !u.eg_kind;
+    let pieces = if !split {
         pos.occupied(c).iter()
     } else {
+        if raid {
+            for sq in pos.occupied(c).and(&enemy_zone).iter() {
+                f(p.kind(Term::Raid, kind_of(pos.piece_at(sq))), 1);
+            }
+        }
+        if u.mobility && maps.is_none() {
+            for sq in pos.mobile[c.idx()].iter() {
+                let k = kind_of(pos.piece_at(sq));
+                let m = p.kind(Term::Mobility, k);
+                if p.w[m] != 0 {
+                    let n = mobility(pos, sq, c, k);
+                    if n != 0 {
+                        f(m, n);
+                    }
+                }
+            }
+        }
         crate::geometry::Bits::EMPTY.iter()
     };
     for sq in pieces {

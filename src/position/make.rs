@@ -1,6 +1,6 @@
 //! Make and unmake. The hash is updated incrementally in `make` and restored from the undo
-//! record in `unmake`; board, occupancy, royal and leaper sets, pawn counts, the piece-square
-//! sums and hands are updated in both.
+//! record in `unmake`; board, occupancy, royal, leaper and mobile sets, pawn counts, the
+//! piece-square sums and hands are updated in both.
 
 use super::{Position, Undo};
 use crate::geometry::{Sq, col_of};
@@ -22,6 +22,9 @@ impl Position {
         }
         if t.leap_kinds >> k & 1 != 0 {
             self.leapers[c].set(s);
+        }
+        if t.mob_kinds >> k & 1 != 0 {
+            self.mobile[c].set(s);
         }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] += 1;
@@ -46,6 +49,9 @@ impl Position {
         }
         if t.leap_kinds >> k & 1 != 0 {
             self.leapers[c].clear(s);
+        }
+        if t.mob_kinds >> k & 1 != 0 {
+            self.mobile[c].clear(s);
         }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] -= 1;

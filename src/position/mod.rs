@@ -44,6 +44,9 @@ pub struct Position {
     /// reads the board there), but must list every leaper that could reach the scanned
     /// square (the exchange evaluation: see `see.rs`).
     pub(crate) leapers: [Bits; 2],
+    /// Per colour, the squares of its pieces whose kinds have mobility (sliding, hopping or
+    /// ranging atoms: `Tables::mob_kinds`), which the evaluation walks.
+    pub(crate) mobile: [Bits; 2],
     pub(crate) hands: [[u8; MAX_KINDS]; 2],
     pub(crate) pawns: [[u8; 16]; 2],
     pub(crate) side: Color,
@@ -84,6 +87,7 @@ impl Position {
             occ: [Bits::EMPTY; 2],
             royals: [Bits::EMPTY; 2],
             leapers: [Bits::EMPTY; 2],
+            mobile: [Bits::EMPTY; 2],
             hands: [[0; MAX_KINDS]; 2],
             pawns: [[0; 16]; 2],
             side: Color::Black,
@@ -211,6 +215,7 @@ impl Position {
         let mut occ = [Bits::EMPTY; 2];
         let mut royals = [Bits::EMPTY; 2];
         let mut leapers = [Bits::EMPTY; 2];
+        let mut mobile = [Bits::EMPTY; 2];
         let mut pawns = [[0u8; 16]; 2];
         let mut pawn_key = 0u64;
         let mut psq = [0i32; 2];
@@ -236,6 +241,9 @@ impl Position {
             if t.leap_kinds >> k & 1 != 0 {
                 leapers[c].set(s as Sq);
             }
+            if t.mob_kinds >> k & 1 != 0 {
+                mobile[c].set(s as Sq);
+            }
             if k == t.pawn_kind {
                 pawns[c][crate::geometry::col_of(s as Sq)] += 1;
                 pawn_key ^= crate::zobrist::KEYS.psq[p as usize][s];
@@ -249,6 +257,9 @@ impl Position {
         }
         if leapers != self.leapers {
             return Err("leaper sets differ from the board".into());
+        }
+        if mobile != self.mobile {
+            return Err("mobile sets differ from the board".into());
         }
         if pawns != self.pawns {
             return Err("pawn file counts differ from the board".into());

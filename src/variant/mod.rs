@@ -168,6 +168,8 @@ pub struct Tables {
     pub mob_atoms: [Vec<CAtom>; 2],
     /// Range of `mob_atoms[c]` for each kind.
     pub mob_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// The kinds that have mobility atoms (the position keeps their squares apart).
+    pub mob_kinds: u64,
     /// Promoted kind (0 = none).
     pub promote: [u8; MAX_KINDS],
     /// Kind that goes to hand when captured.
@@ -277,6 +279,7 @@ impl Tables {
             atom_range: [[(0, 0); MAX_KINDS]; 2],
             mob_atoms: [Vec::new(), Vec::new()],
             mob_range: [[(0, 0); MAX_KINDS]; 2],
+            mob_kinds: 0,
             promote: [0; MAX_KINDS],
             hand_kind: [0; MAX_KINDS],
             forced: [0; MAX_KINDS],
@@ -359,6 +362,9 @@ fn compile(v: &Variant) -> Tables {
                 .collect();
             t.mob_atoms[ci].extend(mob);
             t.mob_range[ci][k] = (mob_start, t.mob_atoms[ci].len() as u16);
+            if t.mob_atoms[ci].len() as u16 > mob_start {
+                t.mob_kinds |= kb;
+            }
         }
     }
     for c in 0..2 {
