@@ -31,7 +31,7 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
     // Counts stay far below 256 (at most every piece of a side on one square). Leaps count
     // on the padding too: those cells are never read.
     let mut hit = |x: i16| {
-        let m = &mut map[x as usize];
+        let m = &mut map[x as u8 as usize];
         *m = m.wrapping_add(1);
     };
     for from in pos.occupied(by).iter() {
@@ -47,7 +47,7 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
                     let mut steps = 0u32;
                     loop {
                         x += off;
-                        let q = b[x as usize];
+                        let q = b[x as u8 as usize];
                         if q == WALL {
                             break;
                         }
@@ -65,15 +65,15 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
                 }
                 Ride::Hop if capture && max == 0 => {
                     let mut x = from as i16 + off;
-                    while b[x as usize] == EMPTY {
+                    while b[x as u8 as usize] == EMPTY {
                         x += off;
                     }
-                    if b[x as usize] == WALL {
+                    if b[x as u8 as usize] == WALL {
                         continue;
                     }
                     loop {
                         x += off;
-                        let q = b[x as usize];
+                        let q = b[x as u8 as usize];
                         if q == WALL {
                             break;
                         }
@@ -112,17 +112,17 @@ fn other_attacks(b: &[u8; NSQ], from: Sq, ride: Ride, off: i16, max: u32, hit: &
         Ride::Hop | Ride::Range => {
             let mut x = from as i16 + off;
             let mut dist = 1u32;
-            while b[x as usize] == EMPTY {
+            while b[x as u8 as usize] == EMPTY {
                 x += off;
                 dist += 1;
             }
-            if b[x as usize] == WALL {
+            if b[x as u8 as usize] == WALL {
                 return;
             }
             loop {
                 x += off;
                 dist += 1;
-                let q = b[x as usize];
+                let q = b[x as u8 as usize];
                 if q == WALL || (max != 0 && dist > max) {
                     break;
                 }
@@ -136,13 +136,13 @@ fn other_attacks(b: &[u8; NSQ], from: Sq, ride: Ride, off: i16, max: u32, hit: &
             if off == 0 {
                 for o in DIR_OFF.iter().chain(RING2.iter()) {
                     let x = from as i16 + o;
-                    if b[x as usize] != WALL {
+                    if b[x as u8 as usize] != WALL {
                         hit(x);
                     }
                 }
             } else {
                 for x in [from as i16 + off, from as i16 + 2 * off] {
-                    if b[x as usize] != WALL {
+                    if b[x as u8 as usize] != WALL {
                         hit(x);
                     }
                 }
@@ -198,7 +198,7 @@ pub(super) fn drop_checks(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], the
                     let mut steps = 0u32;
                     loop {
                         x -= off;
-                        if b[x as usize] != EMPTY {
+                        if b[x as u8 as usize] != EMPTY {
                             break;
                         }
                         consider(x as Sq);
@@ -211,17 +211,17 @@ pub(super) fn drop_checks(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], the
                 Ride::Hop => {
                     let mut x = r as i16 - off;
                     let mut dist = 1;
-                    while b[x as usize] == EMPTY {
+                    while b[x as u8 as usize] == EMPTY {
                         x -= off;
                         dist += 1;
                     }
-                    if b[x as usize] == WALL {
+                    if b[x as u8 as usize] == WALL {
                         continue;
                     }
                     loop {
                         x -= off;
                         dist += 1;
-                        if (a.max != 0 && dist > a.max as i32) || b[x as usize] != EMPTY {
+                        if (a.max != 0 && dist > a.max as i32) || b[x as u8 as usize] != EMPTY {
                             break;
                         }
                         consider(x as Sq);
