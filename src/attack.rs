@@ -1,7 +1,8 @@
 //! Attack detection from the target square outwards, driven by the variant's compiled
 //! attack masks: adjacent steps and unlimited slides on the first piece of each line,
 //! adjacent-screen jumps, one-screen hops on the second piece, ranging jumps on every piece
-//! beyond the first, and the remaining leaps by table.
+//! beyond the first, and the remaining leaps by table (in variants with many of them, chu's
+//! lion power, from the position's set of leapers within two squares of the target).
 
 use crate::geometry::{DIRS, Sq, WITHIN2, line_dir, offset};
 use crate::moves::Move;
