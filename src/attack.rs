@@ -246,8 +246,10 @@ impl Position {
     /// move `m` leaves them: its origin and a double move's first-leg square emptied, the
     /// mover (promoted if it promotes) on its destination, the other side to move. The attack
     /// tests read nothing else, and this costs far less than a make and unmake; the hash,
-    /// hands and history are left as they are, and everything is restored before returning.
-    pub(crate) fn with_board_after<R>(&mut self, m: Move, f: impl FnOnce(&Self) -> R) -> R {
+    /// hands, history and piece sets are left as they are, and the board and side are
+    /// restored before returning (`f` may change them on the way if it restores them too:
+    /// the exchange evaluation nests these calls).
+    pub(crate) fn with_board_after<R>(&mut self, m: Move, f: impl FnOnce(&mut Self) -> R) -> R {
         let to = m.to() as usize;
         // Index 0 is padding ("no square"): a drop or single move writes it back unchanged.
         let (from, mid) = if m.is_drop() { (0, 0) } else { (m.from() as usize, m.mid() as usize) };

@@ -10,17 +10,17 @@
 //! The exchange is played on the board array alone (and the side to move), with each side's
 //! royals counted apart: the attack scans, the capture builder and the values read nothing
 //! else, and this costs far less than a full make and unmake (hash, sums, sets, hands,
-//! history). A lion's double move, which only a first move can be, is made in full. The
-//! position's leaper sets are left as they are: a capturer that leaps is not listed on the
-//! exchange's square, but the only square scanned is that one, and nothing leaps onto its
-//! own square; the captured piece's and the capturer's old squares stay listed, and a scan
-//! reads the board there.
+//! history): `Position::with_board_after`, the board-only move the legality and check tests
+//! use. The position's leaper sets are left as they are: a capturer that leaps is not listed
+//! on the exchange's square, but the only square scanned is that one, and nothing leaps onto
+//! its own square; the captured piece's and the capturer's old squares stay listed, and a
+//! scan reads the board there.
 //!
-//! Invariant: the position is restored exactly (every board change and make is undone).
+//! Invariant: the position is restored exactly (every board change is undone).
 
 use crate::geometry::Sq;
 use crate::moves::{Move, MoveList};
-use crate::piece::{EMPTY, kind_of, make_piece};
+use crate::piece::{EMPTY, kind_of};
 use crate::position::Position;
 
 /// Value of a royal in exchanges: larger than any material sum.
@@ -83,67 +83,32 @@ impl Position {
     pub fn see(&mut self, m: Move) -> i32 {
         // A drop gains nothing itself; its exchange is what the opponent wins there.
         let gain = self.move_gain(m);
-        let back = if m.mid() != 0 {
-            self.make(m);
-            let mut royals = self.royal_counts();
-            let back = self.recapture(m.to(), 1, &mut royals);
-            self.unmake();
-            back
-        } else {
-            let mut royals = self.royal_counts();
-            let undo = self.swap_on(m, &mut royals);
-            let back = self.recapture(m.to(), 1, &mut royals);
-            self.swap_off(m, undo);
-            back
-        };
+        let royals = self.royals_after(m, [self.royals[0].count(), self.royals[1].count()]);
+        let back = self.with_board_after(m, |p| p.recapture(m.to(), 1, royals));
         gain - back
     }
 
-    /// How many royals each colour has (by colour index).
-    fn royal_counts(&self) -> [u32; 2] {
-        [self.royals[0].count(), self.royals[1].count()]
-    }
-
-    /// Plays the single move or drop `m` on the board array alone and passes the turn,
-    /// keeping `royals` (the count per colour) right; returns what the origin and destination
-    /// held, for [`Self::swap_off`].
-    #[inline]
-    fn swap_on(&mut self, m: Move, royals: &mut [u32; 2]) -> (u8, u8) {
+    /// How many royals each colour (by index) has after `m`, given how many it has before:
+    /// fewer for a royal taken (on the destination or a double move's first leg), more for a
+    /// piece that promotes to a royal kind.
+    fn royals_after(&self, m: Move, mut royals: [u32; 2]) -> [u32; 2] {
         let t = &self.variant().t;
-        let to = m.to() as usize;
-        let us = self.side;
-        let (from, mover) = if m.is_drop() {
-            (0, make_piece(m.drop_kind(), us))
-        } else {
-            (m.from() as usize, self.board[m.from() as usize])
-        };
-        let (was_from, was_to) = (self.board[from], self.board[to]);
-        let placed = if m.is_promotion() {
-            let k = kind_of(mover);
-            let pk = t.promote[k as usize];
-            royals[us.idx()] += (t.royal_mask >> pk & 1 != 0 && t.royal_mask >> k & 1 == 0) as u32;
-            make_piece(pk, us)
-        } else {
-            mover
-        };
-        if was_to != EMPTY && t.royal_mask >> kind_of(was_to) & 1 != 0 {
-            royals[us.flip().idx()] -= 1;
-        }
-        // Index 0 is padding: a drop writes it back unchanged.
-        self.board[from] = if from == 0 { was_from } else { EMPTY };
-        self.board[to] = placed;
-        self.side = us.flip();
-        (was_from, was_to)
-    }
-
-    /// Takes back [`Self::swap_on`] of `m`, given what it returned.
-    #[inline]
-    fn swap_off(&mut self, m: Move, (was_from, was_to): (u8, u8)) {
-        self.side = self.side.flip();
-        self.board[m.to() as usize] = was_to;
+        let royal = |k: u8| t.royal_mask >> k & 1 != 0;
+        let them = self.side.flip().idx();
         if !m.is_drop() {
-            self.board[m.from() as usize] = was_from;
+            let taken_to = if m.to() != m.from() { self.board[m.to() as usize] } else { EMPTY };
+            let taken_mid = if m.mid() != 0 { self.board[m.mid() as usize] } else { EMPTY };
+            for q in [taken_to, taken_mid] {
+                if q != EMPTY && royal(kind_of(q)) {
+                    royals[them] -= 1;
+                }
+            }
+            if m.is_promotion() {
+                let k = kind_of(self.board[m.from() as usize]);
+                royals[self.side.idx()] += (royal(t.promote[k as usize]) && !royal(k)) as u32;
+            }
         }
+        royals
     }
 
     /// Whether `see(m) >= threshold`, answered without playing out the exchange when the
@@ -162,7 +127,7 @@ impl Position {
 
     /// Best the side to move wins by recapturing on `sq` (0 when it should not).
     /// `royals`: how many royals each colour has on the board as it stands.
-    fn recapture(&mut self, sq: u8, depth: u32, royals: &mut [u32; 2]) -> i32 {
+    fn recapture(&mut self, sq: u8, depth: u32, royals: [u32; 2]) -> i32 {
         if depth >= MAX_SWAPS || royals[self.side_to_move().idx()] == 0 {
             return 0;
         }
@@ -183,11 +148,8 @@ impl Position {
         });
         let Some((_, _, m)) = best else { return 0 };
         let gain = self.move_gain(m);
-        let before = *royals;
-        let undo = self.swap_on(m, royals);
-        let back = self.recapture(sq, depth + 1, royals);
-        self.swap_off(m, undo);
-        *royals = before;
+        let royals = self.royals_after(m, royals);
+        let back = self.with_board_after(m, |p| p.recapture(sq, depth + 1, royals));
         (gain - back).max(0)
     }
 }
