@@ -179,63 +179,52 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         z
     };
     let (own_zone, enemy_zone) = (zone(&own, guard), zone(&enemy, raid));
-    // Without `all`, the piece-square terms come from the position's sums (see `evaluate`),
-    // and the loop runs only for the groups in use. With only raid and mobility in use, the
-    // pieces near the enemy royals and those with mobility are visited apart (the sums are
-    // the same; fewer pieces are looked at).
-    let split = !all && !u.guard && !u.eg_kind;
-    let pieces = if !split {
-        pos.occupied(c).iter()
-    } else {
-        if raid {
-            for sq in pos.occupied(c).and(&enemy_zone).iter() {
-                f(p.kind(Term::Raid, kind_of(pos.piece_at(sq))), 1);
-            }
-        }
-        if u.mobility && maps.is_none() {
-            for sq in pos.mobile[c.idx()].iter() {
-                let k = kind_of(pos.piece_at(sq));
-                let m = p.kind(Term::Mobility, k);
-                if p.w[m] != 0 {
-                    let n = mobility(pos, sq, c, k);
-                    if n != 0 {
-                        f(m, n);
-                    }
+    // Without `all`, the piece-square terms come from the position's sums (see `evaluate`).
+    // Each group in use looks only at the pieces it may count: every piece for the per-kind
+    // and endgame terms, those near the royals for guard and raid, and those whose kinds
+    // move far (`Position::mobile`) for mobility.
+    if all || u.eg_kind {
+        for sq in pos.occupied(c).iter() {
+            let k = kind_of(pos.piece_at(sq));
+            let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
+            if all {
+                f(p.kind(Term::Piece, k), 1);
+                if adv != 0 {
+                    f(p.kind(Term::Advance, k), adv);
                 }
+                if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
+                    f(p.kind(Term::Promo, k), 1);
+                }
+                f(p.square_at(k, adv as usize, col_of(sq)), 1);
             }
-        }
-        crate::geometry::Bits::EMPTY.iter()
-    };
-    for sq in pieces {
-        let k = kind_of(pos.piece_at(sq));
-        let adv = height - 1 - t.rel_rank[c.idx()][sq as usize] as i32;
-        if all {
-            f(p.kind(Term::Piece, k), 1);
-            if adv != 0 {
-                f(p.kind(Term::Advance, k), adv);
-            }
-            if t.promote[k as usize] != 0 && t.zone[c.idx()].has(sq) {
-                f(p.kind(Term::Promo, k), 1);
-            }
-            f(p.square_at(k, adv as usize, col_of(sq)), 1);
-        }
-        if all || u.eg_kind {
             f(p.kind(Term::PieceEg, k), 1);
             if adv != 0 {
                 f(p.kind(Term::AdvanceEg, k), adv);
             }
         }
-        if guard && t.royal_mask >> k & 1 == 0 && own_zone.has(sq) {
-            f(p.kind(Term::Guard, k), 1);
+    }
+    if guard {
+        for sq in pos.occupied(c).and(&own_zone).iter() {
+            let k = kind_of(pos.piece_at(sq));
+            if t.royal_mask >> k & 1 == 0 {
+                f(p.kind(Term::Guard, k), 1);
+            }
         }
-        if raid && enemy_zone.has(sq) {
-            f(p.kind(Term::Raid, k), 1);
+    }
+    if raid {
+        for sq in pos.occupied(c).and(&enemy_zone).iter() {
+            f(p.kind(Term::Raid, kind_of(pos.piece_at(sq))), 1);
         }
-        let m = p.kind(Term::Mobility, k);
-        if maps.is_none() && (all || p.w[m] != 0) {
-            let n = mobility(pos, sq, c, k);
-            if n != 0 {
-                f(m, n);
+    }
+    if maps.is_none() && (all || u.mobility) {
+        for sq in pos.mobile[c.idx()].iter() {
+            let k = kind_of(pos.piece_at(sq));
+            let m = p.kind(Term::Mobility, k);
+            if all || p.w[m] != 0 {
+                let n = mobility(pos, sq, c, k);
+                if n != 0 {
+                    f(m, n);
+                }
             }
         }
     }
