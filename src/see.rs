@@ -112,24 +112,78 @@ impl Position {
     }
 
     /// Whether `see(m) >= threshold`, answered without playing out the exchange when the
-    /// capture is clearly good (it wins at least the capturer's value).
+    /// capture is clearly good (it wins at least the capturer's value), and otherwise by
+    /// [`Self::see_at_least`]. The shortcut is not exact: a recapture that promotes wins back
+    /// the capturer's value plus the promotion's gain, which it leaves out.
     pub fn see_ge(&mut self, m: Move, threshold: i32) -> bool {
         let gain = self.move_gain(m);
+        if !m.is_drop() && gain - self.mover_value(m) >= threshold {
+            return true;
+        }
+        self.exchange_at_least(m, gain, threshold)
+    }
+
+    /// Whether `see(m) >= threshold`, exactly, with the exchange played out only as far as the
+    /// threshold needs (see [`Self::wins_back_at_most`]).
+    #[cfg(test)]
+    fn see_at_least(&mut self, m: Move, threshold: i32) -> bool {
+        self.exchange_at_least(m, self.move_gain(m), threshold)
+    }
+
+    /// [`Self::see_at_least`] given the move's own gain `gain` ([`Self::move_gain`]).
+    fn exchange_at_least(&mut self, m: Move, gain: i32, threshold: i32) -> bool {
         // What the opponent wins back is never negative: the gain bounds the exchange.
         if gain < threshold {
             return false;
         }
-        if !m.is_drop() && gain - self.mover_value(m) >= threshold {
+        let royals = self.royals_after(m, [self.royals[0].count(), self.royals[1].count()]);
+        self.with_board_after(m, |p| p.wins_back_at_most(m.to(), 1, royals, gain - threshold))
+    }
+
+    /// Whether [`Self::recapture`] (same arguments) is at most `limit` (≥ 0), with the same
+    /// recaptures but stopping as soon as the answer is known: it is `max(0, g - next)` for
+    /// the recapture's gain `g` and the reply's value `next`, so it is at most `limit` when
+    /// `g` is, and otherwise exactly when `next >= g - limit`.
+    fn wins_back_at_most(&mut self, sq: u8, depth: u32, royals: [u32; 2], limit: i32) -> bool {
+        debug_assert!(limit >= 0);
+        let Some(m) = self.cheapest_recapture(sq, depth, royals) else { return true };
+        let gain = self.move_gain(m);
+        if gain <= limit {
             return true;
         }
-        self.see(m) >= threshold
+        let royals = self.royals_after(m, royals);
+        self.with_board_after(m, |p| p.wins_back_at_least(sq, depth + 1, royals, gain - limit))
+    }
+
+    /// Whether [`Self::recapture`] is at least `target` (> 0): the counterpart of
+    /// [`Self::wins_back_at_most`]; with the recapture's gain `g` below the target it is not,
+    /// and otherwise it is exactly when the reply's value is at most `g - target`.
+    fn wins_back_at_least(&mut self, sq: u8, depth: u32, royals: [u32; 2], target: i32) -> bool {
+        debug_assert!(target > 0);
+        let Some(m) = self.cheapest_recapture(sq, depth, royals) else { return false };
+        let gain = self.move_gain(m);
+        if gain < target {
+            return false;
+        }
+        let royals = self.royals_after(m, royals);
+        self.with_board_after(m, |p| p.wins_back_at_most(sq, depth + 1, royals, gain - target))
     }
 
     /// Best the side to move wins by recapturing on `sq` (0 when it should not).
     /// `royals`: how many royals each colour has on the board as it stands.
     fn recapture(&mut self, sq: u8, depth: u32, royals: [u32; 2]) -> i32 {
+        let Some(m) = self.cheapest_recapture(sq, depth, royals) else { return 0 };
+        let gain = self.move_gain(m);
+        let royals = self.royals_after(m, royals);
+        let back = self.with_board_after(m, |p| p.recapture(sq, depth + 1, royals));
+        (gain - back).max(0)
+    }
+
+    /// The recapture on `sq` that the exchange plays at `depth` (`None`: the exchange ends
+    /// there, for want of a capturer, of a royal on the side to move, or of swaps left).
+    fn cheapest_recapture(&mut self, sq: u8, depth: u32, royals: [u32; 2]) -> Option<Move> {
         if depth >= MAX_SWAPS || royals[self.side_to_move().idx()] == 0 {
-            return 0;
+            return None;
         }
         // Only the pieces that attack `sq` can capture there (most squares have none). The
         // cheapest capture wins, the lower origin square on a tie, and for one piece the first
@@ -146,11 +200,7 @@ impl Position {
                 }
             }
         });
-        let Some((_, _, m)) = best else { return 0 };
-        let gain = self.move_gain(m);
-        let royals = self.royals_after(m, royals);
-        let back = self.with_board_after(m, |p| p.recapture(sq, depth + 1, royals));
-        (gain - back).max(0)
+        best.map(|b| b.2)
     }
 }
 
@@ -204,6 +254,27 @@ mod tests {
                     assert_eq!(pos.to_sfen(), before);
                     // The board, and the sets kept beside it (leapers too), are as they were.
                     assert_eq!(pos.check_invariants(), Ok(()), "{} {before}: {m:?}", v.name);
+                    tested += 1;
+                }
+            });
+            assert!(tested > 1000, "{}: {tested}", v.name);
+        }
+    }
+
+    #[test]
+    fn bounded_exchange_tests_agree_with_the_full_exchange() {
+        for v in crate::variant::all() {
+            let mut tested = 0;
+            crate::eval::random_game(v, 0x5DEE_CE66_D1CE_4E5B, 160, |pos| {
+                let mut pos = pos.clone();
+                let before = pos.to_sfen();
+                for m in pos.legal_moves() {
+                    let value = pos.see(m);
+                    // Thresholds around the exchange's value and the usual search margins.
+                    for t in [value - 1, value, value + 1, -360, -120, -25, 0, 1, 100, 600] {
+                        assert_eq!(pos.see_at_least(m, t), value >= t, "{} {before}: {m:?} threshold {t}, value {value}", v.name);
+                    }
+                    assert_eq!(pos.to_sfen(), before);
                     tested += 1;
                 }
             });
