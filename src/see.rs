@@ -18,7 +18,9 @@
 //!
 //! `see_ge` asks only whether the exchange reaches a threshold: it plays the recaptures until
 //! one's gain settles that answer (alternately "wins back at most" and "at least"), which
-//! gives the same answers as the full value (a test checks it) with fewer attack scans.
+//! gives the same answers as the full value (a test checks it) with fewer attack scans. Its
+//! shortcut for a capture that wins the capturer's value is the one inexact part (a recapture
+//! that promotes wins back more).
 //!
 //! Invariant: the position is restored exactly (every board change is undone).
 
