@@ -285,14 +285,14 @@ impl Position {
     /// Appends all pseudo-legal moves of the side to move to `list`: the board moves, then the
     /// drops.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
-        self.board_moves(list, true);
+        self.board_moves::<true>(list);
         self.generate_drops(&self.variant().t.on_board, list);
     }
 
     /// Appends the pseudo-legal captures of the side to move to `list` (with their promotion
     /// choices; lion double moves whose first leg captures; no drops, no pass).
     pub fn generate_captures(&self, list: &mut MoveList) {
-        self.board_moves(list, false);
+        self.board_moves::<false>(list);
     }
 
     /// Appends the pseudo-legal captures of the piece of the side to move on `from`.
@@ -311,7 +311,7 @@ impl Position {
 
     /// Appends the pseudo-legal board moves of the side to move to `list` (no drops).
     pub fn generate_board_moves(&self, list: &mut MoveList) {
-        self.board_moves(list, true);
+        self.board_moves::<true>(list);
     }
 
     /// Appends the pseudo-legal drops of the side to move onto the squares of `mask` to
@@ -322,18 +322,11 @@ impl Position {
         }
     }
 
-    /// Board moves of every piece of the side to move (`quiet`: non-captures and the pass too).
-    fn board_moves(&self, list: &mut MoveList, quiet: bool) {
-        if quiet {
-            let mut g = Gen::<true>::new(self, list);
-            for from in self.occ[self.side.idx()].iter() {
-                g.piece_moves(from);
-            }
-        } else {
-            let mut g = Gen::<false>::new(self, list);
-            for from in self.occ[self.side.idx()].iter() {
-                g.piece_moves(from);
-            }
+    /// Board moves of every piece of the side to move (`QUIET`: non-captures and the pass too).
+    fn board_moves<const QUIET: bool>(&self, list: &mut MoveList) {
+        let mut g = Gen::<QUIET>::new(self, list);
+        for from in self.occ[self.side.idx()].iter() {
+            g.piece_moves(from);
         }
     }
 }

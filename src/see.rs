@@ -89,9 +89,14 @@ impl Position {
     pub fn see(&mut self, m: Move) -> i32 {
         // A drop gains nothing itself; its exchange is what the opponent wins there.
         let gain = self.move_gain(m);
-        let royals = self.royals_after(m, [self.royals[0].count(), self.royals[1].count()]);
+        let royals = self.royals_after(m, self.royal_counts());
         let back = self.with_board_after(m, |p| p.recapture(m.to(), 1, royals));
         gain - back
+    }
+
+    /// How many royals each colour (by index) has on the board.
+    fn royal_counts(&self) -> [u32; 2] {
+        [self.royals[0].count(), self.royals[1].count()]
     }
 
     /// How many royals each colour (by index) has after `m`, given how many it has before:
@@ -142,7 +147,7 @@ impl Position {
         if gain < threshold {
             return false;
         }
-        let royals = self.royals_after(m, [self.royals[0].count(), self.royals[1].count()]);
+        let royals = self.royals_after(m, self.royal_counts());
         self.with_board_after(m, |p| p.wins_back_at_most(m.to(), 1, royals, gain - threshold))
     }
 

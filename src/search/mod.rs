@@ -534,8 +534,7 @@ impl<'a> Searcher<'a> {
         self.pv_len[0] = 0;
         self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval() };
         for (i, &m) in moves.iter().enumerate() {
-            self.moved[0] = self.learned.cont.index(&self.pos, m);
-            self.pos.make(m);
+            self.play(m, 0);
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, 1, false)
             } else {
@@ -987,9 +986,7 @@ impl<'a> Searcher<'a> {
             if prunable && (!self.check_matters() || self.pos.gives_check(m) == Some(false)) {
                 continue;
             }
-            self.moved[ply] = self.learned.cont.index(&self.pos, m);
-            self.pos.make(m);
-            self.tt.prefetch(self.pos.hash());
+            self.play(m, ply);
             let reducible = depth >= 3 && i >= 3 && quiet && !killer && !in_check;
             // Whether the move gives check is asked only of the quiet moves that pruning or
             // reduction could touch (the attack test is the costliest part of a node): pruning
@@ -1090,9 +1087,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             tried += 1;
-            self.moved[ply] = self.learned.cont.index(&self.pos, m);
-            self.pos.make(m);
-            self.tt.prefetch(self.pos.hash());
+            self.play(m, ply);
             let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
             if v >= pc_beta && !self.aborted {
                 v = -self.search(depth - 4, -pc_beta, -pc_beta + 1, ply + 1, !cut);
@@ -1131,6 +1126,14 @@ impl<'a> Searcher<'a> {
             self.learned.cont.update(p1, c, b, HISTORY_MAX);
             self.learned.cont.update(p2, c, b, HISTORY_MAX);
         }
+    }
+
+    /// Makes `m` in the search, keeping its piece-to index as the move of `slot` (the ply,
+    /// capped for quiescence) and starting to load the child's hash bucket.
+    fn play(&mut self, m: Move, slot: usize) {
+        self.moved[slot] = self.learned.cont.index(&self.pos, m);
+        self.pos.make(m);
+        self.tt.prefetch(self.pos.hash());
     }
 
     /// Counts a node, polls the stop conditions now and then, and tracks the selective depth;
@@ -1217,9 +1220,7 @@ impl<'a> Searcher<'a> {
             if !in_check && !self.pos.see_ge(m, 0) {
                 continue;
             }
-            self.moved[ply.min(MAX_PLY + 1)] = self.learned.cont.index(&self.pos, m);
-            self.pos.make(m);
-            self.tt.prefetch(self.pos.hash());
+            self.play(m, ply.min(MAX_PLY + 1));
             let score = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
             self.pos.unmake();
             if self.aborted {
