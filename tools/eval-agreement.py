@@ -43,11 +43,7 @@ def rank(values):
 def spearman(pairs):
     if len(pairs) < 3:
         return float("nan")
-    x = rank([a for a, _ in pairs])
-    y = rank([b for _, b in pairs])
-    mx, my = statistics.mean(x), statistics.mean(y)
-    cov = sum((a - mx) * (b - my) for a, b in zip(x, y)) / len(x)
-    return cov / statistics.pstdev(x) / statistics.pstdev(y)
+    return statistics.correlation(rank([a for a, _ in pairs]), rank([b for _, b in pairs]))
 
 
 def search(engine, position, depth):
