@@ -89,9 +89,7 @@ impl Position {
     pub fn see(&mut self, m: Move) -> i32 {
         // A drop gains nothing itself; its exchange is what the opponent wins there.
         let gain = self.move_gain(m);
-        let royals = self.royals_after(m, self.royal_counts());
-        let back = self.with_board_after(m, |p| p.recapture(m.to(), 1, royals));
-        gain - back
+        gain - self.after(m, self.royal_counts(), |p, royals| p.recapture(m.to(), 1, royals))
     }
 
     /// How many royals each colour (by index) has on the board.
@@ -147,8 +145,20 @@ impl Position {
         if gain < threshold {
             return false;
         }
-        let royals = self.royals_after(m, self.royal_counts());
-        self.with_board_after(m, |p| p.wins_back_at_most(m.to(), 1, royals, gain - threshold))
+        self.after(m, self.royal_counts(), |p, royals| p.wins_back_at_most(m.to(), 1, royals, gain - threshold))
+    }
+
+    /// The step every exchange recursion shares: the recapture on `sq` at `depth` (see
+    /// [`Self::cheapest_recapture`]) and its gain; `None` when the exchange ends there.
+    fn next_recapture(&mut self, sq: u8, depth: u32, royals: [u32; 2]) -> Option<(Move, i32)> {
+        self.cheapest_recapture(sq, depth, royals).map(|m| (m, self.move_gain(m)))
+    }
+
+    /// `f` on the board after `m` (see `with_board_after`), given the royal counts before it
+    /// and passed those after it.
+    fn after<R>(&mut self, m: Move, royals: [u32; 2], f: impl FnOnce(&mut Self, [u32; 2]) -> R) -> R {
+        let royals = self.royals_after(m, royals);
+        self.with_board_after(m, |p| f(p, royals))
     }
 
     /// Whether [`Self::recapture`] (same arguments) is at most `limit` (≥ 0), with the same
@@ -157,13 +167,10 @@ impl Position {
     /// `g` is, and otherwise exactly when `next >= g - limit`.
     fn wins_back_at_most(&mut self, sq: u8, depth: u32, royals: [u32; 2], limit: i32) -> bool {
         debug_assert!(limit >= 0);
-        let Some(m) = self.cheapest_recapture(sq, depth, royals) else { return true };
-        let gain = self.move_gain(m);
-        if gain <= limit {
-            return true;
+        match self.next_recapture(sq, depth, royals) {
+            Some((m, gain)) if gain > limit => self.after(m, royals, |p, r| p.wins_back_at_least(sq, depth + 1, r, gain - limit)),
+            _ => true,
         }
-        let royals = self.royals_after(m, royals);
-        self.with_board_after(m, |p| p.wins_back_at_least(sq, depth + 1, royals, gain - limit))
     }
 
     /// Whether [`Self::recapture`] is at least `target` (> 0): the counterpart of
@@ -171,23 +178,17 @@ impl Position {
     /// and otherwise it is exactly when the reply's value is at most `g - target`.
     fn wins_back_at_least(&mut self, sq: u8, depth: u32, royals: [u32; 2], target: i32) -> bool {
         debug_assert!(target > 0);
-        let Some(m) = self.cheapest_recapture(sq, depth, royals) else { return false };
-        let gain = self.move_gain(m);
-        if gain < target {
-            return false;
+        match self.next_recapture(sq, depth, royals) {
+            Some((m, gain)) if gain >= target => self.after(m, royals, |p, r| p.wins_back_at_most(sq, depth + 1, r, gain - target)),
+            _ => false,
         }
-        let royals = self.royals_after(m, royals);
-        self.with_board_after(m, |p| p.wins_back_at_most(sq, depth + 1, royals, gain - target))
     }
 
     /// Best the side to move wins by recapturing on `sq` (0 when it should not).
     /// `royals`: how many royals each colour has on the board as it stands.
     fn recapture(&mut self, sq: u8, depth: u32, royals: [u32; 2]) -> i32 {
-        let Some(m) = self.cheapest_recapture(sq, depth, royals) else { return 0 };
-        let gain = self.move_gain(m);
-        let royals = self.royals_after(m, royals);
-        let back = self.with_board_after(m, |p| p.recapture(sq, depth + 1, royals));
-        (gain - back).max(0)
+        let Some((m, gain)) = self.next_recapture(sq, depth, royals) else { return 0 };
+        (gain - self.after(m, royals, |p, r| p.recapture(sq, depth + 1, r))).max(0)
     }
 
     /// The recapture on `sq` that the exchange plays at `depth` (`None`: the exchange ends

@@ -17,15 +17,7 @@ impl Position {
         self.psq[c] += self.psqt[super::psq_index(k, c, s)];
         self.occ[c].set(s);
         let t = &self.v.t;
-        if t.royal_mask >> k & 1 != 0 {
-            self.royals[c].set(s);
-        }
-        if t.leap_kinds >> k & 1 != 0 {
-            self.leapers[c].set(s);
-        }
-        if t.mob_kinds >> k & 1 != 0 {
-            self.mobile[c].set(s);
-        }
+        super::class_sets(t, k, [&mut self.royals, &mut self.leapers, &mut self.mobile], |b| b[c].set(s));
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] += 1;
             self.pawn_key ^= KEYS.psq[p as usize][s as usize];
@@ -44,15 +36,7 @@ impl Position {
         self.psq[c] -= self.psqt[super::psq_index(k, c, s)];
         self.occ[c].clear(s);
         let t = &self.v.t;
-        if t.royal_mask >> k & 1 != 0 {
-            self.royals[c].clear(s);
-        }
-        if t.leap_kinds >> k & 1 != 0 {
-            self.leapers[c].clear(s);
-        }
-        if t.mob_kinds >> k & 1 != 0 {
-            self.mobile[c].clear(s);
-        }
+        super::class_sets(t, k, [&mut self.royals, &mut self.leapers, &mut self.mobile], |b| b[c].clear(s));
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] -= 1;
             self.pawn_key ^= KEYS.psq[p as usize][s as usize];

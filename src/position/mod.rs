@@ -12,7 +12,7 @@ pub mod sfen;
 use crate::geometry::{Bits, NSQ, Sq};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, kind_of};
-use crate::variant::Variant;
+use crate::variant::{Tables, Variant};
 
 /// What [`Position::make`] saves to undo a move.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +29,20 @@ pub struct Undo {
     pub cs: Sq,
     /// The piece that moved, as it stood on its origin (`EMPTY` for drops).
     pub moved: u8,
+}
+
+/// Calls `f` on each of the per-colour square sets kept by kind class (given in the order
+/// royals, leapers, pieces with mobility: `Position`'s fields of those names, or a recount of
+/// them) that lists a piece of kind `k`: the one test `put`, `remove` and
+/// [`Position::check_invariants`] share.
+#[inline(always)]
+fn class_sets<'a>(t: &Tables, k: u8, sets: [&'a mut [Bits; 2]; 3], mut f: impl FnMut(&'a mut [Bits; 2])) {
+    let [royals, leapers, mobile] = sets;
+    for (b, m) in [(royals, t.royal_mask), (leapers, t.leap_kinds), (mobile, t.mob_kinds)] {
+        if m >> k & 1 != 0 {
+            f(b);
+        }
+    }
 }
 
 /// A position of some variant.
@@ -235,15 +249,7 @@ impl Position {
             let c = crate::piece::color_of(p).idx();
             occ[c].set(s as Sq);
             psq[c] += self.psqt[psq_index(k, c, s as Sq)];
-            if t.royal_mask >> k & 1 != 0 {
-                royals[c].set(s as Sq);
-            }
-            if t.leap_kinds >> k & 1 != 0 {
-                leapers[c].set(s as Sq);
-            }
-            if t.mob_kinds >> k & 1 != 0 {
-                mobile[c].set(s as Sq);
-            }
+            class_sets(t, k, [&mut royals, &mut leapers, &mut mobile], |b| b[c].set(s as Sq));
             if k == t.pawn_kind {
                 pawns[c][crate::geometry::col_of(s as Sq)] += 1;
                 pawn_key ^= crate::zobrist::KEYS.psq[p as usize][s];
