@@ -358,11 +358,28 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
 /// hopping atoms (leaps and lion power are not counted).
 fn mobility(pos: &Position, sq: Sq, c: Color, k: u8) -> i32 {
     let t = &pos.variant().t;
-    let (lo, hi) = t.mob_range[c.idx()][k as usize];
-    t.mob_atoms[c.idx()][lo as usize..hi as usize]
-        .iter()
-        .map(|a| atom_mobility(pos, sq, c, a))
-        .sum()
+    let (lo, mid, hi) = t.mob_range[c.idx()][k as usize];
+    let atoms = &t.mob_atoms[c.idx()];
+    let (b, them) = (&pos.board, c.flip());
+    let mut n = 0;
+    // The slides, walked here without the dispatch on the ride: the empty squares up to the
+    // first piece (or the range limit), and that piece if it is an enemy.
+    for a in &atoms[lo as usize..mid as usize] {
+        let mut x = sq as i16 + a.off;
+        if a.max == 0 {
+            while b[x as u8 as usize] == EMPTY {
+                n += 1;
+                x += a.off;
+            }
+            n += is_color(b[x as u8 as usize], them) as i32;
+        } else {
+            n += atom_mobility(pos, sq, c, a);
+        }
+    }
+    for a in &atoms[mid as usize..hi as usize] {
+        n += atom_mobility(pos, sq, c, a);
+    }
+    n
 }
 
 /// The part of [`mobility`] that one atom gives.

@@ -164,10 +164,12 @@ pub struct Tables {
     /// Range of `atoms[c]` for each kind.
     pub atom_range: [[(u16, u16); MAX_KINDS]; 2],
     /// Per colour, the sliding, hopping and ranging atoms of each kind (those that give
-    /// mobility), in `atoms` order.
+    /// mobility): each kind's slides first, then its hops and ranging jumps, each group in
+    /// `atoms` order.
     pub mob_atoms: [Vec<CAtom>; 2],
-    /// Range of `mob_atoms[c]` for each kind.
-    pub mob_range: [[(u16, u16); MAX_KINDS]; 2],
+    /// For each kind, the range of its atoms in `mob_atoms[c]` and the end of its slides
+    /// among them: `(start, slides end, end)`.
+    pub mob_range: [[(u16, u16, u16); MAX_KINDS]; 2],
     /// The kinds that have mobility atoms (the position keeps their squares apart).
     pub mob_kinds: u64,
     /// Promoted kind (0 = none).
@@ -278,7 +280,7 @@ impl Tables {
             atoms: [Vec::new(), Vec::new()],
             atom_range: [[(0, 0); MAX_KINDS]; 2],
             mob_atoms: [Vec::new(), Vec::new()],
-            mob_range: [[(0, 0); MAX_KINDS]; 2],
+            mob_range: [[(0, 0, 0); MAX_KINDS]; 2],
             mob_kinds: 0,
             promote: [0; MAX_KINDS],
             hand_kind: [0; MAX_KINDS],
@@ -355,13 +357,11 @@ fn compile(v: &Variant) -> Tables {
             }
             t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
             let mob_start = t.mob_atoms[ci].len() as u16;
-            let mob: Vec<CAtom> = t.atoms[ci][start as usize..]
-                .iter()
-                .filter(|a| matches!(a.ride, Ride::Slide | Ride::Hop | Ride::Range))
-                .copied()
-                .collect();
-            t.mob_atoms[ci].extend(mob);
-            t.mob_range[ci][k] = (mob_start, t.mob_atoms[ci].len() as u16);
+            let of = |rides: &[Ride]| -> Vec<CAtom> { t.atoms[ci][start as usize..].iter().filter(|a| rides.contains(&a.ride)).copied().collect() };
+            let (slides, others) = (of(&[Ride::Slide]), of(&[Ride::Hop, Ride::Range]));
+            let slides_end = mob_start + slides.len() as u16;
+            t.mob_atoms[ci].extend(slides.into_iter().chain(others));
+            t.mob_range[ci][k] = (mob_start, slides_end, t.mob_atoms[ci].len() as u16);
             if t.mob_atoms[ci].len() as u16 > mob_start {
                 t.mob_kinds |= kb;
             }
