@@ -36,9 +36,14 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
     };
     for from in pos.occupied(by).iter() {
         let k = kind_of(b[from as usize]);
-        let (lo, hi) = t.atom_range[c][k as usize];
+        let (lo, mid, hi) = t.map_range[c][k as usize];
+        let atoms = &t.map_atoms[c];
+        // Capturing leaps (steps too) attack their square whatever stands there.
+        for a in &atoms[lo as usize..mid as usize] {
+            hit(from as i16 + a.off);
+        }
         let mut n = 0;
-        for a in &t.atoms[c][lo as usize..hi as usize] {
+        for a in &atoms[mid as usize..hi as usize] {
             let capture = a.mode & CAPTURE != 0;
             let (off, max) = (a.off, a.max as u32);
             match a.ride {
@@ -85,12 +90,8 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
                         }
                     }
                 }
-                // Leaps add no mobility.
-                Ride::Leap => {
-                    if capture {
-                        hit(from as i16 + off);
-                    }
-                }
+                // Leaps (only those that cannot capture are left here) add no mobility.
+                Ride::Leap => {}
                 _ => {
                     if capture {
                         other_attacks(b, from, a.ride, off, max, &mut hit);

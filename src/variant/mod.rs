@@ -172,6 +172,12 @@ pub struct Tables {
     pub mob_range: [[(u16, u16, u16); MAX_KINDS]; 2],
     /// The kinds that have mobility atoms (the position keeps their squares apart).
     pub mob_kinds: u64,
+    /// Per colour, the offsets of each kind's capturing leaps, then its other atoms (every
+    /// atom but the leaps that cannot capture), for the evaluation's attack maps: each kind
+    /// `(start, leaps end, end)` into `map_atoms[c]` (the leaps' `off` is all they need).
+    pub map_atoms: [Vec<CAtom>; 2],
+    /// The ranges of [`Tables::map_atoms`] per colour and kind.
+    pub map_range: [[(u16, u16, u16); MAX_KINDS]; 2],
     /// Promoted kind (0 = none).
     pub promote: [u8; MAX_KINDS],
     /// Kind that goes to hand when captured.
@@ -282,6 +288,8 @@ impl Tables {
             mob_atoms: [Vec::new(), Vec::new()],
             mob_range: [[(0, 0, 0); MAX_KINDS]; 2],
             mob_kinds: 0,
+            map_atoms: [Vec::new(), Vec::new()],
+            map_range: [[(0, 0, 0); MAX_KINDS]; 2],
             promote: [0; MAX_KINDS],
             hand_kind: [0; MAX_KINDS],
             forced: [0; MAX_KINDS],
@@ -362,6 +370,14 @@ fn compile(v: &Variant) -> Tables {
             let slides_end = mob_start + slides.len() as u16;
             t.mob_atoms[ci].extend(slides.into_iter().chain(others));
             t.mob_range[ci][k] = (mob_start, slides_end, t.mob_atoms[ci].len() as u16);
+            let own = &t.atoms[ci][start as usize..];
+            let capture = |a: &&CAtom| a.mode & CAPTURE != 0;
+            let leaps: Vec<CAtom> = own.iter().filter(|a| a.ride == Ride::Leap).filter(capture).copied().collect();
+            let rest: Vec<CAtom> = own.iter().filter(|a| a.ride != Ride::Leap).copied().collect();
+            let map_start = t.map_atoms[ci].len() as u16;
+            let leaps_end = map_start + leaps.len() as u16;
+            t.map_atoms[ci].extend(leaps.into_iter().chain(rest));
+            t.map_range[ci][k] = (map_start, leaps_end, t.map_atoms[ci].len() as u16);
             if t.mob_atoms[ci].len() as u16 > mob_start {
                 t.mob_kinds |= kb;
             }
