@@ -23,11 +23,10 @@ use crate::variant::{CAPTURE, Ride};
 /// It also adds each piece's mobility (as [`super::mobility`] counts it) to `mob` by kind:
 /// for a capturing slide or unlimited hop, the squares it attacks but an own piece ending the
 /// walk; any other atom is counted on its own.
-pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) -> [u8; NSQ] {
+pub(super) fn attack_map(pos: &Position, by: Color, map: &mut [u8; NSQ], mob: &mut [i32; MAX_KINDS]) {
     let t = &pos.variant().t;
     let b = &pos.board;
     let c = by.idx();
-    let mut map = [0u8; NSQ];
     // Counts stay far below 256 (at most every piece of a side on one square). Leaps count
     // on the padding too: those cells are never read.
     let mut hit = |x: i16| {
@@ -102,7 +101,6 @@ pub(super) fn attack_map(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS]) 
         }
         mob[k as usize] += n;
     }
-    map
 }
 
 /// Attacks of a capturing limited hop, ranging jump or lion-power atom.
@@ -250,8 +248,10 @@ pub(super) fn flank(pos: &Position, c: Color, r: Sq, ours: &[u8; NSQ], theirs: &
     let cols = centre.saturating_sub(1)..(centre + 2).min(w);
     let (mut attack, mut defence) = (0, 0);
     for row in rows {
-        let first = sq(cols.start, row) as usize;
-        for s in first..first + cols.len() {
+        let first = sq(cols.start, row);
+        for i in 0..cols.len() as u8 {
+            // A board square: the u8 index needs no bounds check.
+            let s = first.wrapping_add(i) as usize;
             attack += theirs[s].min(2) as i32;
             defence += (ours[s] > 0) as i32;
         }
@@ -268,8 +268,8 @@ mod tests {
         for v in crate::variant::all() {
             super::super::random_game(v, 0x2545_F491_4F6C_DD1D, 150, |pos| {
                 for c in [Color::Black, Color::White] {
-                    let mut mob = [0; MAX_KINDS];
-                    let map = attack_map(pos, c, &mut mob);
+                    let (mut map, mut mob) = ([0; NSQ], [0; MAX_KINDS]);
+                    attack_map(pos, c, &mut map, &mut mob);
                     for s in v.t.on_board.iter() {
                         assert_eq!(map[s as usize] as u32, pos.attack_count(s, c), "{} {} {s}", v.name, pos.to_sfen());
                     }
