@@ -81,3 +81,46 @@ fn bare_king_rule_when_switched_on() {
     r.set_bare_king(true);
     assert_eq!(r.outcome(), None);
 }
+
+/// The repetition test looks back only to the last capture or promotion where there are no
+/// drops; in games steered into cycles (a side undoes its previous move whenever it can,
+/// else plays a pseudo-random move, capturing or promoting now and then), it finds exactly
+/// the earlier positions a walk over the whole history finds.
+#[test]
+fn bounded_repetition_walk_finds_what_the_full_walk_finds() {
+    for v in shishi::variant::all() {
+        let mut p = shishi::Position::startpos(v);
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ v.name.len() as u64;
+        let mut repeats = 0;
+        for _ in 0..400 {
+            let hist = p.history();
+            let full: Vec<usize> = (2..=hist.len()).step_by(2).filter(|&i| hist[hist.len() - i].hash == p.hash()).collect();
+            assert_eq!(p.earlier_occurrences().collect::<Vec<_>>(), full, "{} {}", v.name, p.to_sfen());
+            repeats += full.len();
+            if p.outcome().is_some() {
+                break;
+            }
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Our move two plies back, reversed, if it is legal here (drops cannot be).
+            let back = p.history().len().checked_sub(2).map(|i| p.history()[i].mv);
+            let undo = back.and_then(|m| {
+                moves
+                    .iter()
+                    .copied()
+                    .find(|r| !m.is_drop() && !r.is_drop() && r.from() == m.to() && r.to() == m.from() && !r.is_promotion())
+            });
+            let m = match undo {
+                Some(r) if seed % 8 != 0 => r,
+                _ => moves[(seed >> 11) as usize % moves.len()],
+            };
+            p.make(m);
+        }
+        assert!(repeats > 0, "{}: no repetition to test", v.name);
+    }
+}

@@ -148,7 +148,10 @@ fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
                 .any(|&x| p.w[p.index(x)] != 0)
             || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
     on.then(|| {
-        let mut maps = Maps { att: [[0; NSQ]; 2], mob: [[0; MAX_KINDS]; 2] };
+        let mut maps = Maps {
+            att: [[0; NSQ]; 2],
+            mob: [[0; MAX_KINDS]; 2],
+        };
         let Maps { att: [ab, aw], mob: [mb, mw] } = &mut maps;
         king::attack_map(pos, Color::Black, ab, mb);
         king::attack_map(pos, Color::White, aw, mw);

@@ -1,6 +1,7 @@
 //! Make and unmake. The hash is updated incrementally in `make` and restored from the undo
-//! record in `unmake`; board, occupancy, royal, leaper and mobile sets, pawn counts, the
-//! piece-square sums and hands are updated in both.
+//! record in `unmake` (as are the counter-strike square and the count of reversible plies);
+//! board, occupancy, royal, leaper and mobile sets, pawn counts, the piece-square sums and
+//! hands are updated in both.
 
 use super::{Position, Undo};
 use crate::geometry::{Sq, col_of};
@@ -78,6 +79,7 @@ impl Position {
             hash: self.hash,
             cs: self.cs,
             moved: EMPTY,
+            reversible: self.reversible,
         }
     }
 
@@ -128,6 +130,9 @@ impl Position {
                 }
             }
         }
+        // Without drops a capture or a promotion is for good (see `Position::reversible`).
+        let lasting = !self.v.drops && (u.captured != EMPTY || u.captured_mid != EMPTY || m.is_promotion());
+        self.reversible = if lasting { 0 } else { self.reversible + 1 };
         self.side = us.flip();
         self.hash ^= KEYS.side;
         self.ply += 1;
@@ -146,6 +151,7 @@ impl Position {
             self.hash ^= KEYS.cs[self.cs as usize];
         }
         self.cs = 0;
+        self.reversible += 1;
         self.side = self.side.flip();
         self.hash ^= KEYS.side;
         self.ply += 1;
@@ -159,6 +165,7 @@ impl Position {
             self.ply -= 1;
             self.hash = u.hash;
             self.cs = u.cs;
+            self.reversible = u.reversible;
         }
     }
 
@@ -190,6 +197,7 @@ impl Position {
         }
         self.hash = u.hash;
         self.cs = u.cs;
+        self.reversible = u.reversible;
         debug_assert_eq!(self.check_invariants(), Ok(()), "after unmake");
     }
 }

@@ -29,6 +29,8 @@ pub struct Undo {
     pub cs: Sq,
     /// The piece that moved, as it stood on its origin (`EMPTY` for drops).
     pub moved: u8,
+    /// [`Position`]'s count of reversible plies before the move.
+    pub reversible: u32,
 }
 
 /// Calls `f` on each of the per-colour square sets kept by kind class (given in the order
@@ -70,6 +72,11 @@ pub struct Position {
     pub(crate) ply: u32,
     pub(crate) cs: Sq,
     pub(crate) stack: Vec<Undo>,
+    /// How many of the last plies of `stack` can be undone by later moves: without drops, a
+    /// capture (the board holds one piece less for good) and a promotion (no piece ever
+    /// demotes) cannot, so no position before them can come back. With drops, every ply
+    /// (a captured piece returns as a drop).
+    pub(crate) reversible: u32,
     pub(crate) okazaki: bool,
     pub(crate) bare_king: bool,
     /// The evaluation's piece-square table of the variant ([`crate::eval::psq_table`]).
@@ -110,6 +117,7 @@ impl Position {
             ply: 1,
             cs: 0,
             stack: Vec::with_capacity(256),
+            reversible: 0,
             okazaki: false,
             bare_king: false,
             psqt: crate::eval::psq_table(v),
@@ -192,10 +200,12 @@ impl Position {
     }
 
     /// Plies back (2, 4, …, nearest first) to earlier occurrences of the current position with
-    /// the same side to move.
+    /// the same side to move. Only the positions since the last irreversible ply are looked
+    /// at (see `reversible`): none before it can be the same.
     pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.stack.len();
-        (2..=n).step_by(2).filter(move |&i| self.stack[n - i].hash == self.hash)
+        let back = n.min(self.reversible as usize);
+        (2..=back).step_by(2).filter(move |&i| self.stack[n - i].hash == self.hash)
     }
 
     /// Recomputes the hash from scratch.
@@ -278,6 +288,9 @@ impl Position {
         }
         if self.hash != self.compute_hash() {
             return Err("incremental hash differs from a full recompute".into());
+        }
+        if self.reversible as usize > self.stack.len() {
+            return Err("more reversible plies than plies made".into());
         }
         Ok(())
     }
