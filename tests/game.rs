@@ -116,7 +116,7 @@ fn bounded_repetition_walk_finds_what_the_full_walk_finds() {
                     .find(|r| !m.is_drop() && !r.is_drop() && r.from() == m.to() && r.to() == m.from() && !r.is_promotion())
             });
             let m = match undo {
-                Some(r) if seed % 8 != 0 => r,
+                Some(r) if !seed.is_multiple_of(8) => r,
                 _ => moves[(seed >> 11) as usize % moves.len()],
             };
             p.make(m);
