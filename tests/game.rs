@@ -83,9 +83,10 @@ fn bare_king_rule_when_switched_on() {
 }
 
 /// The repetition test looks back only to the last capture or promotion where there are no
-/// drops; in games steered into cycles (a side undoes its previous move whenever it can,
-/// else plays a pseudo-random move, capturing or promoting now and then), it finds exactly
-/// the earlier positions a walk over the whole history finds.
+/// drops, and not at all when the history filter has nothing in the position's slot; in
+/// games steered into cycles (a side undoes its previous move whenever it can, else plays a
+/// pseudo-random move, capturing or promoting now and then), it finds exactly the earlier
+/// positions a walk over the whole history finds, and the filter stays that of the history.
 #[test]
 fn bounded_repetition_walk_finds_what_the_full_walk_finds() {
     for v in shishi::variant::all() {
@@ -96,6 +97,7 @@ fn bounded_repetition_walk_finds_what_the_full_walk_finds() {
             let hist = p.history();
             let full: Vec<usize> = (2..=hist.len()).step_by(2).filter(|&i| hist[hist.len() - i].hash == p.hash()).collect();
             assert_eq!(p.earlier_occurrences().collect::<Vec<_>>(), full, "{} {}", v.name, p.to_sfen());
+            assert_eq!(p.check_invariants(), Ok(()), "{}", v.name);
             repeats += full.len();
             if p.outcome().is_some() {
                 break;

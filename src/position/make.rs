@@ -1,9 +1,10 @@
 //! Make and unmake. The hash is updated incrementally in `make` and restored from the undo
-//! record in `unmake` (as are the counter-strike square and the count of reversible plies);
+//! record in `unmake` (as are the counter-strike square and the count of reversible plies;
+//! the history filter counts each pushed record's position and forgets it when popped);
 //! board, occupancy, royal, leaper and mobile sets, pawn counts, the piece-square sums and
 //! hands are updated in both.
 
-use super::{Position, Undo};
+use super::{Position, Undo, repeat_slot};
 use crate::geometry::{Sq, col_of};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, color_of, kind_of, make_piece};
@@ -46,6 +47,23 @@ impl Position {
             self.hash ^= KEYS.psq[p as usize][s as usize];
         }
         p
+    }
+
+    /// Pushes a move's undo record, counting the position before it in the history filter.
+    #[inline]
+    fn push_undo(&mut self, u: Undo) {
+        let slot = &mut self.seen[repeat_slot(u.hash)];
+        *slot = slot.wrapping_add(1);
+        self.stack.push(u);
+    }
+
+    /// Pops the last undo record, taking its position out of the history filter.
+    #[inline]
+    fn pop_undo(&mut self) -> Option<Undo> {
+        let u = self.stack.pop()?;
+        let slot = &mut self.seen[repeat_slot(u.hash)];
+        *slot = slot.wrapping_sub(1);
+        Some(u)
     }
 
     /// Puts a captured piece into `us`'s hand (drop variants only).
@@ -140,7 +158,7 @@ impl Position {
         if new_cs != 0 {
             self.hash ^= KEYS.cs[new_cs as usize];
         }
-        self.stack.push(u);
+        self.push_undo(u);
         debug_assert_eq!(self.check_invariants(), Ok(()), "after make");
     }
 
@@ -155,12 +173,12 @@ impl Position {
         self.side = self.side.flip();
         self.hash ^= KEYS.side;
         self.ply += 1;
-        self.stack.push(u);
+        self.push_undo(u);
     }
 
     /// Takes back a null move.
     pub fn unmake_null(&mut self) {
-        if let Some(u) = self.stack.pop() {
+        if let Some(u) = self.pop_undo() {
             self.side = self.side.flip();
             self.ply -= 1;
             self.hash = u.hash;
@@ -174,7 +192,7 @@ impl Position {
     /// # Panics
     /// If no move has been made.
     pub fn unmake(&mut self) {
-        let u = self.stack.pop().expect("unmake without make");
+        let u = self.pop_undo().expect("unmake without make");
         let m = u.mv;
         let us = self.side.flip();
         self.side = us;

@@ -77,12 +77,25 @@ pub struct Position {
     /// demotes) cannot, so no position before them can come back. With drops, every ply
     /// (a captured piece returns as a drop).
     pub(crate) reversible: u32,
+    /// How many positions of `stack` (the hashes before its moves) fall in each slot of the
+    /// low bits of their hash ([`REPEAT_SLOTS`]): where the current position's slot is empty,
+    /// no earlier position can be the same, and the repetition walk is skipped.
+    pub(crate) seen: [u16; REPEAT_SLOTS],
     pub(crate) okazaki: bool,
     pub(crate) bare_king: bool,
     /// The evaluation's piece-square table of the variant ([`crate::eval::psq_table`]).
     psqt: &'static [i32],
     /// Per colour, the sum of `psqt` over its pieces on the board.
     pub(crate) psq: [i32; 2],
+}
+
+/// Slots of [`Position`]'s filter of the positions in its history (a power of two).
+pub(crate) const REPEAT_SLOTS: usize = 1 << 12;
+
+/// The slot of a position with hash `h` in that filter.
+#[inline]
+pub(crate) fn repeat_slot(h: u64) -> usize {
+    h as usize & (REPEAT_SLOTS - 1)
 }
 
 /// Index of kind `k` of colour index `c` on square `s` in a piece-square table.
@@ -118,6 +131,7 @@ impl Position {
             cs: 0,
             stack: Vec::with_capacity(256),
             reversible: 0,
+            seen: [0; REPEAT_SLOTS],
             okazaki: false,
             bare_king: false,
             psqt: crate::eval::psq_table(v),
@@ -201,10 +215,15 @@ impl Position {
 
     /// Plies back (2, 4, …, nearest first) to earlier occurrences of the current position with
     /// the same side to move. Only the positions since the last irreversible ply are looked
-    /// at (see `reversible`): none before it can be the same.
+    /// at (see `reversible`): none before it can be the same; and none at all when no
+    /// position of the history shares the current one's slot (see `seen`).
     pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.stack.len();
-        let back = n.min(self.reversible as usize);
+        let back = if self.seen[repeat_slot(self.hash)] == 0 {
+            0
+        } else {
+            n.min(self.reversible as usize)
+        };
         (2..=back).step_by(2).filter(move |&i| self.stack[n - i].hash == self.hash)
     }
 
@@ -291,6 +310,13 @@ impl Position {
         }
         if self.reversible as usize > self.stack.len() {
             return Err("more reversible plies than plies made".into());
+        }
+        let mut seen = [0u16; REPEAT_SLOTS];
+        for u in &self.stack {
+            seen[repeat_slot(u.hash)] += 1;
+        }
+        if seen != self.seen {
+            return Err("the history filter differs from the history".into());
         }
         Ok(())
     }
