@@ -95,6 +95,23 @@ impl Position {
                 }
             }
         }
+        n + if t.line_beyond {
+            self.scan_lines::<ALL, true>(s, by, hit)
+        } else {
+            self.scan_lines::<ALL, false>(s, by, hit)
+        }
+    }
+
+    /// The part of [`Self::scan_with`] along the eight lines from `s` (`BEYOND`: whether the
+    /// variant has attacks past a line's first piece or two squares over an adjacent one,
+    /// [`crate::variant::Tables::line_beyond`]; without them those masks are all empty and
+    /// their tests are left out).
+    #[inline]
+    fn scan_lines<const ALL: bool, const BEYOND: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
+        let mut n = 0;
+        let t = &self.variant().t;
+        let b = &self.board;
+        let c = by.idx();
         for (d, &off) in DIR_OFF.iter().enumerate() {
             let near = t.near[c][d];
             let line = t.line[c][d];
@@ -114,7 +131,7 @@ impl Position {
                         return 1;
                     }
                 }
-                if t.jump2[c][d] != 0 && hits(b[(x + off) as u8 as usize], by, t.jump2[c][d]) {
+                if BEYOND && t.jump2[c][d] != 0 && hits(b[(x + off) as u8 as usize], by, t.jump2[c][d]) {
                     hit((x + off) as Sq);
                     n += 1;
                     if !ALL {
@@ -142,6 +159,9 @@ impl Position {
                         return 1;
                     }
                 }
+            }
+            if !BEYOND {
+                continue;
             }
             // `p` at `x` is the first piece: look beyond it for hoppers and rangers.
             let range = t.range[c][d];

@@ -219,6 +219,9 @@ pub struct Tables {
     pub leap_by_set: bool,
     /// Whether any piece hops or ranges (then adding a piece to a line can create an attack).
     pub has_hoppers: bool,
+    /// Whether any of the `jump2`, `cannon` or `range` masks is set: attack scans look past
+    /// the first piece of a line (or at the second square behind it) only then.
+    pub line_beyond: bool,
     /// Squares of the board.
     pub on_board: Bits,
     /// Promotion zone per colour.
@@ -310,6 +313,7 @@ impl Tables {
             leap_at: [[0; 2 * LEAP_BASE as usize + 1]; 2],
             leap_by_set: false,
             has_hoppers: false,
+            line_beyond: false,
             on_board: Bits::EMPTY,
             zone: [Bits::EMPTY; 2],
             rel_rank: [[0; NSQ]; 2],
@@ -403,6 +407,7 @@ fn compile(v: &Variant) -> Tables {
         }
     }
     t.plain_attacks = !t.has_hoppers && !t.has_lion_moves;
+    t.line_beyond = [&t.jump2, &t.cannon, &t.range].iter().any(|m| m.iter().flatten().any(|&x| x != 0));
     for c in 0..2 {
         for &(off, mask) in &t.leaps[c] {
             t.leap_kinds |= mask;
