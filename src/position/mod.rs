@@ -313,7 +313,8 @@ impl Position {
         }
         let mut seen = [0u16; REPEAT_SLOTS];
         for u in &self.stack {
-            seen[repeat_slot(u.hash)] += 1;
+            let slot = &mut seen[repeat_slot(u.hash)];
+            *slot = slot.wrapping_add(1);
         }
         if seen != self.seen {
             return Err("the history filter differs from the history".into());

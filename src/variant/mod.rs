@@ -172,11 +172,12 @@ pub struct Tables {
     pub mob_range: [[(u16, u16, u16); MAX_KINDS]; 2],
     /// The kinds that have mobility atoms (the position keeps their squares apart).
     pub mob_kinds: u64,
-    /// Per colour, the offsets of each kind's capturing leaps, then its other atoms (every
-    /// atom but the leaps that cannot capture), for the evaluation's attack maps: each kind
-    /// `(start, leaps end, end)` into `map_atoms[c]` (the leaps' `off` is all they need).
+    /// Per colour, for the evaluation's attack maps: each kind's capturing leaps (only their
+    /// `off` is read), then its other atoms (all but the leaps that cannot capture), each
+    /// group in `atoms` order.
     pub map_atoms: [Vec<CAtom>; 2],
-    /// The ranges of [`Tables::map_atoms`] per colour and kind.
+    /// For each kind, its range in `map_atoms[c]` and the end of its leaps there:
+    /// `(start, leaps end, end)`.
     pub map_range: [[(u16, u16, u16); MAX_KINDS]; 2],
     /// Promoted kind (0 = none).
     pub promote: [u8; MAX_KINDS],
