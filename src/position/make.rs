@@ -1,6 +1,7 @@
 //! Make and unmake. The hash is updated incrementally in `make` and restored from the undo
-//! record in `unmake` (as are the counter-strike square and the count of reversible plies;
-//! the history filter counts each pushed record's position and forgets it when popped);
+//! record in `unmake` (as is the counter-strike square; the count of reversible plies lives
+//! in the undo records; the history filter counts each pushed record's position and forgets
+//! it when popped);
 //! board, occupancy, royal, leaper and mobile sets, pawn counts, the piece-square sums and
 //! hands are updated in both.
 
@@ -97,7 +98,7 @@ impl Position {
             hash: self.hash,
             cs: self.cs,
             moved: EMPTY,
-            reversible: self.reversible,
+            reversible: self.reversible() as u32 + 1,
         }
     }
 
@@ -148,9 +149,10 @@ impl Position {
                 }
             }
         }
-        // Without drops a capture or a promotion is for good (see `Position::reversible`).
-        let lasting = !self.v.drops && (u.captured != EMPTY || u.captured_mid != EMPTY || m.is_promotion());
-        self.reversible = if lasting { 0 } else { self.reversible + 1 };
+        // Without drops a capture or a promotion is for good (see `Undo::reversible`).
+        if !self.v.drops && (u.captured != EMPTY || u.captured_mid != EMPTY || m.is_promotion()) {
+            u.reversible = 0;
+        }
         self.side = us.flip();
         self.hash ^= KEYS.side;
         self.ply += 1;
@@ -169,7 +171,6 @@ impl Position {
             self.hash ^= KEYS.cs[self.cs as usize];
         }
         self.cs = 0;
-        self.reversible += 1;
         self.side = self.side.flip();
         self.hash ^= KEYS.side;
         self.ply += 1;
@@ -183,7 +184,6 @@ impl Position {
             self.ply -= 1;
             self.hash = u.hash;
             self.cs = u.cs;
-            self.reversible = u.reversible;
         }
     }
 
@@ -215,7 +215,6 @@ impl Position {
         }
         self.hash = u.hash;
         self.cs = u.cs;
-        self.reversible = u.reversible;
         debug_assert_eq!(self.check_invariants(), Ok(()), "after unmake");
     }
 }

@@ -29,7 +29,11 @@ pub struct Undo {
     pub cs: Sq,
     /// The piece that moved, as it stood on its origin (`EMPTY` for drops).
     pub moved: u8,
-    /// [`Position`]'s count of reversible plies before the move.
+    /// How many of the plies made so far, this one included, can be undone by later moves
+    /// (counted back from this one): without drops, a capture (the board holds one piece less
+    /// for good) and a promotion (no piece ever demotes) cannot, so no position before them
+    /// can come back, and such a move counts 0. With drops, every ply (a captured piece
+    /// returns as a drop).
     pub reversible: u32,
 }
 
@@ -72,11 +76,6 @@ pub struct Position {
     pub(crate) ply: u32,
     pub(crate) cs: Sq,
     pub(crate) stack: Vec<Undo>,
-    /// How many of the last plies of `stack` can be undone by later moves: without drops, a
-    /// capture (the board holds one piece less for good) and a promotion (no piece ever
-    /// demotes) cannot, so no position before them can come back. With drops, every ply
-    /// (a captured piece returns as a drop).
-    pub(crate) reversible: u32,
     /// How many positions of `stack` (the hashes before its moves) fall in each slot of the
     /// low bits of their hash ([`REPEAT_SLOTS`]): where the current position's slot is empty,
     /// no earlier position can be the same, and the repetition walk is skipped.
@@ -130,7 +129,6 @@ impl Position {
             ply: 1,
             cs: 0,
             stack: Vec::with_capacity(256),
-            reversible: 0,
             seen: [0; REPEAT_SLOTS],
             okazaki: false,
             bare_king: false,
@@ -215,16 +213,22 @@ impl Position {
 
     /// Plies back (2, 4, …, nearest first) to earlier occurrences of the current position with
     /// the same side to move. Only the positions since the last irreversible ply are looked
-    /// at (see `reversible`): none before it can be the same; and none at all when no
+    /// at (see `Undo::reversible`): none before it can be the same; and none at all when no
     /// position of the history shares the current one's slot (see `seen`).
     pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.stack.len();
         let back = if self.seen[repeat_slot(self.hash)] == 0 {
             0
         } else {
-            n.min(self.reversible as usize)
+            n.min(self.reversible())
         };
         (2..=back).step_by(2).filter(move |&i| self.stack[n - i].hash == self.hash)
+    }
+
+    /// How many of the last plies can be undone by later moves (see `Undo::reversible`).
+    #[inline]
+    fn reversible(&self) -> usize {
+        self.stack.last().map_or(0, |u| u.reversible as usize)
     }
 
     /// Recomputes the hash from scratch.
@@ -308,7 +312,7 @@ impl Position {
         if self.hash != self.compute_hash() {
             return Err("incremental hash differs from a full recompute".into());
         }
-        if self.reversible as usize > self.stack.len() {
+        if self.reversible() > self.stack.len() {
             return Err("more reversible plies than plies made".into());
         }
         let mut seen = [0u16; REPEAT_SLOTS];
