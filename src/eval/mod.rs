@@ -366,24 +366,33 @@ fn mobility(pos: &Position, sq: Sq, c: Color, k: u8) -> i32 {
     let atoms = &t.mob_atoms[c.idx()];
     let (b, them) = (&pos.board, c.flip());
     let mut n = 0;
-    // The slides, walked here without the dispatch on the ride: the empty squares up to the
-    // first piece (or the range limit), and that piece if it is an enemy.
+    // The slides, walked here without the dispatch on the ride.
     for a in &atoms[lo as usize..mid as usize] {
-        let mut x = sq as i16 + a.off;
-        if a.max == 0 {
-            while b[x as u8 as usize] == EMPTY {
-                n += 1;
-                x += a.off;
-            }
-            n += is_color(b[x as u8 as usize], them) as i32;
-        } else {
-            n += atom_mobility(pos, sq, c, a);
-        }
+        n += slide_mobility(b, sq, a.off, a.max, them);
     }
     for a in &atoms[mid as usize..hi as usize] {
         n += atom_mobility(pos, sq, c, a);
     }
     n
+}
+
+/// The part of [`mobility`] that a slide gives: the empty squares from `sq` along `off` up to
+/// the first piece or `max` of them (0: no limit), and that piece if it is `them`'s.
+#[inline(always)]
+fn slide_mobility(b: &[u8; NSQ], sq: Sq, off: i16, max: u8, them: Color) -> i32 {
+    let mut x = sq as i16 + off;
+    let mut n = 0;
+    loop {
+        let q = b[x as u8 as usize];
+        if q != EMPTY {
+            return n + is_color(q, them) as i32;
+        }
+        n += 1;
+        if n == max as i32 {
+            return n;
+        }
+        x += off;
+    }
 }
 
 /// The part of [`mobility`] that one atom gives.
@@ -392,26 +401,7 @@ fn atom_mobility(pos: &Position, sq: Sq, c: Color, a: &CAtom) -> i32 {
     let off = a.off;
     let mut n = 0;
     match a.ride {
-        Ride::Slide => {
-            let mut x = sq as i16;
-            let mut steps = 0;
-            loop {
-                x += off;
-                let q = b[x as u8 as usize];
-                if q == EMPTY {
-                    n += 1;
-                } else {
-                    if q != WALL && !is_color(q, c) {
-                        n += 1;
-                    }
-                    break;
-                }
-                steps += 1;
-                if steps == a.max {
-                    break;
-                }
-            }
-        }
+        Ride::Slide => n = slide_mobility(b, sq, off, a.max, c.flip()),
         Ride::Hop | Ride::Range => {
             let mut x = sq as i16 + off;
             while b[x as u8 as usize] == EMPTY {
