@@ -106,9 +106,7 @@ fn bounded_repetition_walk_finds_what_the_full_walk_finds() {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            common::next_random(&mut seed);
             // Our move two plies back, reversed, if it is legal here (drops cannot be).
             let back = p.history().len().checked_sub(2).map(|i| p.history()[i].mv);
             let undo = back.and_then(|m| {

@@ -181,9 +181,7 @@ fn in_check_from_the_last_move_matches_a_full_scan() {
                 if moves.is_empty() || p.royals(p.side_to_move()).is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                common::next_random(&mut seed);
                 p.make(moves[(seed >> 11) as usize % moves.len()]);
                 let fast = p.in_check();
                 assert_eq!(fast, p.in_check_by_scan(), "{} {}", v.name, p.to_sfen());

@@ -2,6 +2,8 @@
 //! loses its screen when the capturer leaves it, keeps it when the screen stays, and a lion
 //! takes twice. Also checks that capture generation equals the captures among legal moves.
 
+mod common;
+
 use shishi::{Position, Variant};
 
 fn see(variant: &str, sfen: &str, mv: &str) -> i32 {
@@ -62,9 +64,7 @@ fn capture_generation_matches_legal_captures() {
             want.sort_unstable();
             got.sort_unstable();
             assert_eq!(got, want, "{} {}", v.name, p.to_sfen());
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            common::next_random(&mut seed);
             // Prefer captures now and then so that the games reach tactical positions.
             let m = if !caps.is_empty() && seed.is_multiple_of(3) {
                 caps[(seed >> 8) as usize % caps.len()]

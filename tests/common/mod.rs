@@ -29,3 +29,11 @@ pub fn check(variant: &str, sfen: &str, yes: &[&str], no: &[&str]) {
         assert!(!l.iter().any(|x| x == m), "{variant} {sfen}: {m} should be illegal");
     }
 }
+
+/// One xorshift step of `seed` (the tests' pseudo-random games); returns the new value.
+pub fn next_random(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
