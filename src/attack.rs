@@ -4,7 +4,7 @@
 //! beyond the first, and the remaining leaps by table (in variants with many of them, chu's
 //! lion power, from the position's set of leapers within two squares of the target).
 
-use crate::geometry::{DIRS, Sq, WITHIN2, line_dir, offset};
+use crate::geometry::{DIRS, Sq, WITHIN2, col_of, line_dir, offset, row_of};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of, make_piece};
 use crate::position::Position;
@@ -19,6 +19,17 @@ pub const DIR_OFF: [i16; 8] = {
         i += 1;
     }
     o
+};
+
+/// The [`DIRS`] index of the direction with x sign `sx` and y sign `sy` (each + 1).
+const DIR_OF_SIGNS: [[u8; 3]; 3] = {
+    let mut t = [[0u8; 3]; 3];
+    let mut d = 0;
+    while d < 8 {
+        t[(DIRS[d].0 + 1) as usize][(DIRS[d].1 + 1) as usize] = d as u8;
+        d += 1;
+    }
+    t
 };
 
 #[inline]
@@ -188,6 +199,56 @@ impl Position {
         n
     }
 
+    /// The attack counts of both colours (indexed by [`Color::idx`]) on the eight squares
+    /// next to `r`, in [`DIR_OFF`] order (0 for squares off the board), each equal to
+    /// [`Self::attack_count`] of that square, found from the pieces instead of from the lines
+    /// out of each square: every piece is tested for a leap, a step or a slide along a clear
+    /// line to each square. Cheaper with few pieces on an open board, where those lines run
+    /// long. A piece that does not slide is skipped when more than three squares from `r`.
+    /// Only for variants whose attacks stop at a line's first piece
+    /// ([`crate::variant::Tables::line_beyond`] false).
+    pub fn box_counts_from_pieces(&self, r: Sq) -> [[u8; 8]; 2] {
+        let t = &self.variant().t;
+        debug_assert!(!t.line_beyond);
+        let b = &self.board;
+        let mut counts = [[0u8; 8]; 2];
+        let (rc, rr) = (col_of(r) as i32, row_of(r) as i32);
+        for by in [Color::Black, Color::White] {
+            let c = by.idx();
+            let sliders = t.slider[c].iter().fold(0, |a, m| a | m);
+            for x in self.occupied(by).iter() {
+                let bit = 1u64 << kind_of(b[x as usize]);
+                // From `r` to `x`, with y up as in `DIRS`.
+                let (dx, dy) = (col_of(x) as i32 - rc, rr - row_of(x) as i32);
+                if sliders & bit == 0 && (dx.abs() > 3 || dy.abs() > 3) {
+                    continue;
+                }
+                for (i, &(sx, sy)) in DIRS.iter().enumerate() {
+                    let s = (r as i16 + DIR_OFF[i]) as Sq;
+                    // From the square `s` to `x`.
+                    let (ex, ey) = (dx - sx as i32, dy - sy as i32);
+                    if (ex, ey) == (0, 0) || b[s as usize] == WALL {
+                        continue;
+                    }
+                    let (ax, ay) = (ex.abs(), ey.abs());
+                    if ax <= 2 && ay <= 2 {
+                        counts[c][i] += (t.leap_at[c][(x as i16 - s as i16 + LEAP_BASE) as usize] & bit != 0) as u8;
+                    }
+                    if ex == 0 || ey == 0 || ax == ay {
+                        let d = DIR_OF_SIGNS[(ex.signum() + 1) as usize][(ey.signum() + 1) as usize] as usize;
+                        let hit = if ax.max(ay) == 1 {
+                            (t.near[c][d] | t.slider[c][d]) & bit != 0
+                        } else {
+                            t.slider[c][d] & bit != 0 && self.first_on_line(s, DIR_OFF[d]) == x
+                        };
+                        counts[c][i] += hit as u8;
+                    }
+                }
+            }
+        }
+        counts
+    }
+
     /// Whether the side to move has exactly one royal and it is attacked (in check).
     ///
     /// With plain attacks (see [`crate::variant::Tables::plain_attacks`]) and a move made
@@ -333,6 +394,29 @@ mod tests {
                 }
             });
         }
+    }
+
+    #[test]
+    fn box_counts_from_the_pieces_equal_the_scans() {
+        use crate::piece::{Color, WALL};
+        let mut tested = 0;
+        for v in crate::variant::all().into_iter().filter(|v| !v.t.line_beyond) {
+            crate::eval::random_game(v, 0x6A09_E667_F3BC_C909, 200, |pos| {
+                // Every board square as the centre, occupied or not.
+                for r in v.t.on_board.iter() {
+                    let counts = pos.box_counts_from_pieces(r);
+                    for (i, &off) in super::DIR_OFF.iter().enumerate() {
+                        let s = (r as i16 + off) as u8;
+                        for by in [Color::Black, Color::White] {
+                            let want = if pos.piece_at(s) == WALL { 0 } else { pos.attack_count(s, by) };
+                            assert_eq!(counts[by.idx()][i] as u32, want, "{} {}: box {r}, square {s}, {by:?}", v.name, pos.to_sfen());
+                            tested += (want > 0) as u32;
+                        }
+                    }
+                }
+            });
+        }
+        assert!(tested > 1000, "{tested}");
     }
 
     #[test]

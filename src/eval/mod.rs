@@ -262,8 +262,13 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         || p.w[p.index(Term::KingDanger)] != 0
         || p.w[p.index(Term::KingDangerEg)] != 0;
     let maps = maps.map(|m| (&m.att[c.idx()], &m.att[them.idx()]));
-    let count = |s: Sq, by: Color| match &maps {
+    // Without the maps, with few pieces on the board (see `Tables::box_from_pieces`), the
+    // counts next to a royal come from the pieces: on an open board the lines out of each
+    // square would run long. Both ways give the same counts.
+    let from_pieces = maps.is_none() && pos.occupied(c).count() + pos.occupied(them).count() <= t.box_from_pieces;
+    let count = |s: Sq, i: usize, by: Color, bx: &[[u8; 8]; 2]| match &maps {
         Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
+        None if from_pieces => bx[by.idx()][i] as i32,
         None => pos.attack_count(s, by) as i32,
     };
     if !v.drops && (all || p.w[p.index(Term::MopEdge)] != 0 || p.w[p.index(Term::MopClose)] != 0) && mop_up(pos, c) {
@@ -283,7 +288,8 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
     }
     for r in pos.royals(c).iter() {
         let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
-        for off in DIR_OFF {
+        let bx = if from_pieces && attacks { pos.box_counts_from_pieces(r) } else { [[0; 8]; 2] };
+        for (i, off) in DIR_OFF.into_iter().enumerate() {
             let s = (r as i16 + off) as Sq;
             let q = pos.piece_at(s);
             if q == WALL {
@@ -297,11 +303,11 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
                 near += 1;
             }
             if attacks || maps.is_some() {
-                let a = count(s, them);
+                let a = count(s, i, them, &bx);
                 if a != 0 {
                     attacked += a;
                     // The royal itself defends every square next to it.
-                    if a >= count(s, c) {
+                    if a >= count(s, i, c, &bx) {
                         weak += 1;
                     }
                 }
