@@ -308,7 +308,7 @@ impl Position {
     /// check, answered without making it: `Some` where [`Position::in_check`] after the move
     /// would look only at that move (plain attacks, the opponent with one royal), else `None`
     /// (the caller makes the move and asks `in_check`). It asks `last_move_checks` on the
-    /// board as the move leaves it ([`Position::with_board_after`]).
+    /// board as the move leaves it (`Position::with_board_after`).
     pub fn gives_check(&mut self, m: Move) -> Option<bool> {
         let t = &self.variant().t;
         let r = &self.royals[self.side.flip().idx()];

@@ -122,8 +122,8 @@ impl Position {
 
     /// Whether `see(m) >= threshold`, answered without playing out the exchange when the
     /// capture is clearly good (it wins at least the capturer's value), and otherwise by
-    /// [`Self::see_at_least`]. The shortcut is not exact: a recapture that promotes wins back
-    /// the capturer's value plus the promotion's gain, which it leaves out.
+    /// playing it out (`see_at_least`). The shortcut is not exact: a recapture that promotes
+    /// wins back the capturer's value plus the promotion's gain, which it leaves out.
     pub fn see_ge(&mut self, m: Move, threshold: i32) -> bool {
         let gain = self.move_gain(m);
         if !m.is_drop() && gain - self.mover_value(m) >= threshold {

@@ -27,7 +27,7 @@ const MAX_SCALE: f64 = (SETTLED + PER_CHANGE * 2.0) * FALLEN;
 /// Time budget for a move, in ms: (the time after which no new iteration starts, the hard
 /// maximum). `go movetime` and a byoyomi whose main time is spent (time left unused there
 /// is lost) are searched up to the hard limit; with a running clock a new iteration starts
-/// only within half the move's share of it (times [`Stability::scale`]).
+/// only within half the move's share of it (times `Stability::scale`).
 pub fn allot_time(limits: &Limits, side: usize, overhead: u64) -> Option<(u64, u64)> {
     if limits.infinite {
         return None;
