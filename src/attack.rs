@@ -4,7 +4,7 @@
 //! beyond the first, and the remaining leaps by table (in variants with many of them, chu's
 //! lion power, from the position's set of leapers within two squares of the target).
 
-use crate::geometry::{DIRS, Sq, WITHIN2, col_of, line_dir, offset, row_of};
+use crate::geometry::{DIRS, Sq, WITHIN2, WITHIN3, col_of, line_dir, offset, row_of};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of, make_piece};
 use crate::position::Position;
@@ -48,6 +48,26 @@ impl Position {
     #[inline]
     pub fn attack_count(&self, s: Sq, by: Color) -> u32 {
         self.scan::<true>(s, by)
+    }
+
+    /// Whether a leap of colour `by` may reach a square next to `r`: false only where
+    /// leapers are found from the position's set ([`crate::variant::Tables::leap_by_set`])
+    /// and none of `by`'s stands within three squares of `r`. Where it is false,
+    /// [`Self::attack_count_lines`] is the full attack count of those squares.
+    #[inline]
+    pub fn may_leap_near(&self, r: Sq, by: Color) -> bool {
+        !self.variant().t.leap_by_set || !self.leapers[by.idx()].and(&WITHIN3[r as usize]).is_empty()
+    }
+
+    /// The part of [`Self::attack_count`] that the lines out of `s` give (leaps left out).
+    #[inline]
+    pub fn attack_count_lines(&self, s: Sq, by: Color) -> u32 {
+        let mut none = |_| {};
+        if self.variant().t.line_beyond {
+            self.scan_lines::<true, true>(s, by, &mut none)
+        } else {
+            self.scan_lines::<true, false>(s, by, &mut none)
+        }
     }
 
     /// The squares of the pieces of colour `by` that attack `s` (x-rays not included), in
@@ -417,6 +437,38 @@ mod tests {
             });
         }
         assert!(tested > 1000, "{tested}");
+    }
+
+    #[test]
+    fn without_a_leaper_near_the_lines_give_the_whole_count() {
+        use crate::piece::{Color, WALL};
+        let mut skipped = 0;
+        for v in crate::variant::all() {
+            crate::eval::random_game(v, 0xBB67_AE85_84CA_A73B, 200, |pos| {
+                for r in v.t.on_board.iter() {
+                    for by in [Color::Black, Color::White] {
+                        if pos.may_leap_near(r, by) {
+                            continue;
+                        }
+                        skipped += 1;
+                        for &off in &super::DIR_OFF {
+                            let s = (r as i16 + off) as u8;
+                            if pos.piece_at(s) != WALL {
+                                assert_eq!(
+                                    pos.attack_count_lines(s, by),
+                                    pos.attack_count(s, by),
+                                    "{} {}: {r} {s} {by:?}",
+                                    v.name,
+                                    pos.to_sfen()
+                                );
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        // Chu has positions with no leaper near some square.
+        assert!(skipped > 0);
     }
 
     #[test]

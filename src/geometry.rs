@@ -135,6 +135,32 @@ pub static WITHIN2: [Bits; NSQ] = {
     t
 };
 
+/// Per grid square, the squares at most three steps from it in each axis (the 7x7 block
+/// around it, clipped to the grid): where a leaper of at most two steps can reach a square
+/// next to it.
+pub static WITHIN3: [Bits; NSQ] = {
+    let mut t = [Bits::EMPTY; NSQ];
+    let mut s = 0;
+    while s < NSQ {
+        let (x, y) = ((s % GRID) as i32, (s / GRID) as i32);
+        let mut dy = -3;
+        while dy <= 3 {
+            let mut dx = -3;
+            while dx <= 3 {
+                let (cx, cy) = (x + dx, y + dy);
+                if cx >= 0 && cy >= 0 && cx < GRID as i32 && cy < GRID as i32 {
+                    let n = cy as usize * GRID + cx as usize;
+                    t[s].0[n >> 6] |= 1 << (n & 63);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Whether two squares are at most one step apart (king distance).
 #[inline]
 pub fn adjacent(a: Sq, b: Sq) -> bool {
