@@ -112,45 +112,27 @@ pub fn distance(a: Sq, b: Sq) -> usize {
 
 /// Per grid square, the squares at most two steps from it in each axis (the 5x5 block around
 /// it, clipped to the grid).
-pub static WITHIN2: [Bits; NSQ] = {
-    let mut t = [Bits::EMPTY; NSQ];
-    let mut s = 0;
-    while s < NSQ {
-        let (x, y) = ((s % GRID) as i32, (s / GRID) as i32);
-        let mut dy = -2;
-        while dy <= 2 {
-            let mut dx = -2;
-            while dx <= 2 {
-                let (cx, cy) = (x + dx, y + dy);
-                if cx >= 0 && cy >= 0 && cx < GRID as i32 && cy < GRID as i32 {
-                    let n = cy as usize * GRID + cx as usize;
-                    t[s].0[n >> 6] |= 1 << (n & 63);
-                }
-                dx += 1;
-            }
-            dy += 1;
-        }
-        s += 1;
-    }
-    t
-};
+pub static WITHIN2: [Bits; NSQ] = within(2);
 
 /// Per grid square, the squares at most three steps from it in each axis (the 7x7 block
 /// around it, clipped to the grid): where a leaper of at most two steps can reach a square
 /// next to it.
-pub static WITHIN3: [Bits; NSQ] = {
+pub static WITHIN3: [Bits; NSQ] = within(3);
+
+/// Per grid square, the squares at most `n` steps from it in each axis, clipped to the grid.
+const fn within(n: i32) -> [Bits; NSQ] {
     let mut t = [Bits::EMPTY; NSQ];
     let mut s = 0;
     while s < NSQ {
         let (x, y) = ((s % GRID) as i32, (s / GRID) as i32);
-        let mut dy = -3;
-        while dy <= 3 {
-            let mut dx = -3;
-            while dx <= 3 {
+        let mut dy = -n;
+        while dy <= n {
+            let mut dx = -n;
+            while dx <= n {
                 let (cx, cy) = (x + dx, y + dy);
                 if cx >= 0 && cy >= 0 && cx < GRID as i32 && cy < GRID as i32 {
-                    let n = cy as usize * GRID + cx as usize;
-                    t[s].0[n >> 6] |= 1 << (n & 63);
+                    let c = cy as usize * GRID + cx as usize;
+                    t[s].0[c >> 6] |= 1 << (c & 63);
                 }
                 dx += 1;
             }
@@ -159,7 +141,7 @@ pub static WITHIN3: [Bits; NSQ] = {
         s += 1;
     }
     t
-};
+}
 
 /// Whether two squares are at most one step apart (king distance).
 #[inline]
