@@ -4,7 +4,7 @@
 //! beyond the first, and the remaining leaps by table (in variants with many of them, chu's
 //! lion power, from the position's set of leapers within two squares of the target).
 
-use crate::geometry::{DIRS, Sq, WITHIN2, WITHIN3, col_of, line_dir, offset, row_of};
+use crate::geometry::{DIRS, Sq, WITHIN2, WITHIN3, col_of, dir_index, line_dir, offset, row_of};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of, make_piece};
 use crate::position::Position;
@@ -19,17 +19,6 @@ pub const DIR_OFF: [i16; 8] = {
         i += 1;
     }
     o
-};
-
-/// The [`DIRS`] index of the direction with x sign `sx` and y sign `sy` (each + 1).
-const DIR_OF_SIGNS: [[u8; 3]; 3] = {
-    let mut t = [[0u8; 3]; 3];
-    let mut d = 0;
-    while d < 8 {
-        t[(DIRS[d].0 + 1) as usize][(DIRS[d].1 + 1) as usize] = d as u8;
-        d += 1;
-    }
-    t
 };
 
 #[inline]
@@ -254,8 +243,10 @@ impl Position {
                     if ax <= 2 && ay <= 2 {
                         counts[c][i] += (t.leap_at[c][(x as i16 - s as i16 + LEAP_BASE) as usize] & bit != 0) as u8;
                     }
-                    if ex == 0 || ey == 0 || ax == ay {
-                        let d = DIR_OF_SIGNS[(ex.signum() + 1) as usize][(ey.signum() + 1) as usize] as usize;
+                    // On a line through `s`: (ex, ey) is not zero, so it has a direction.
+                    if (ex == 0 || ey == 0 || ax == ay)
+                        && let Some(d) = dir_index(ex.signum() as i8, ey.signum() as i8)
+                    {
                         let hit = if ax.max(ay) == 1 {
                             (t.near[c][d] | t.slider[c][d]) & bit != 0
                         } else {

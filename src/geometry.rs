@@ -75,9 +75,25 @@ pub const RING2: [i16; 16] = {
     o
 };
 
+/// Index into [`DIRS`] of each vector with components in -1..=1, by (dx + 1, dy + 1); 8 for
+/// the zero vector.
+const DIR_OF_UNIT: [[u8; 3]; 3] = {
+    let mut t = [[8u8; 3]; 3];
+    let mut d = 0;
+    while d < 8 {
+        t[(DIRS[d].0 + 1) as usize][(DIRS[d].1 + 1) as usize] = d as u8;
+        d += 1;
+    }
+    t
+};
+
 /// Index into [`DIRS`] of a unit vector, if it is one.
+#[inline]
 pub fn dir_index(dx: i8, dy: i8) -> Option<usize> {
-    DIRS.iter().position(|&d| d == (dx, dy))
+    if !(-1..=1).contains(&dx) || !(-1..=1).contains(&dy) {
+        return None;
+    }
+    Some(DIR_OF_UNIT[(dx + 1) as usize][(dy + 1) as usize] as usize).filter(|&d| d < 8)
 }
 
 /// Direction index (0..8) from `a` to `b` when they share a line, else 8.
