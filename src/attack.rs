@@ -51,12 +51,7 @@ impl Position {
     /// The part of [`Self::attack_count`] that the lines out of `s` give (leaps left out).
     #[inline]
     pub fn attack_count_lines(&self, s: Sq, by: Color) -> u32 {
-        let mut none = |_| {};
-        if self.variant().t.line_beyond {
-            self.scan_lines::<true, true>(s, by, &mut none)
-        } else {
-            self.scan_lines::<true, false>(s, by, &mut none)
-        }
+        self.lines::<true>(s, by, &mut |_| {})
     }
 
     /// The squares of the pieces of colour `by` that attack `s` (x-rays not included), in
@@ -115,7 +110,14 @@ impl Position {
                 }
             }
         }
-        n + if t.line_beyond {
+        n + self.lines::<ALL>(s, by, hit)
+    }
+
+    /// [`Self::scan_lines`] for this variant: past a line's first piece only where it has
+    /// attacks there.
+    #[inline]
+    fn lines<const ALL: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
+        if self.variant().t.line_beyond {
             self.scan_lines::<ALL, true>(s, by, hit)
         } else {
             self.scan_lines::<ALL, false>(s, by, hit)

@@ -266,14 +266,6 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
     // counts next to a royal come from the pieces: on an open board the lines out of each
     // square would run long. Both ways give the same counts.
     let from_pieces = maps.is_none() && pos.occupied(c).count() + pos.occupied(them).count() <= t.box_from_pieces;
-    // `leaps[by]`: whether a leap of `by` may reach a square next to the royal (else the
-    // lines give the whole count; see `Position::may_leap_near`).
-    let count = |s: Sq, i: usize, by: Color, bx: &[[u8; 8]; 2], leaps: &[bool; 2]| match &maps {
-        Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
-        None if from_pieces => bx[by.idx()][i] as i32,
-        None if leaps[by.idx()] => pos.attack_count(s, by) as i32,
-        None => pos.attack_count_lines(s, by) as i32,
-    };
     if !v.drops && (all || p.w[p.index(Term::MopEdge)] != 0 || p.w[p.index(Term::MopClose)] != 0) && mop_up(pos, c) {
         let (w, h) = (v.width as i32, v.height as i32);
         let mut edge = 0;
@@ -293,7 +285,16 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
         let bx = if from_pieces && attacks { pos.box_counts_from_pieces(r) } else { [[0; 8]; 2] };
         let scan = maps.is_none() && !from_pieces && attacks;
+        // `leaps[by]`: whether a leap of `by` may reach a square next to the royal (else the
+        // lines give the whole count; see `Position::may_leap_near`).
         let leaps = [Color::Black, Color::White].map(|by| scan && pos.may_leap_near(r, by));
+        // The attack count of `by` on the `i`-th square `s` next to the royal.
+        let count = |s: Sq, i: usize, by: Color| match &maps {
+            Some((ours, theirs)) => (if by == c { ours } else { theirs })[s as usize] as i32,
+            None if from_pieces => bx[by.idx()][i] as i32,
+            None if leaps[by.idx()] => pos.attack_count(s, by) as i32,
+            None => pos.attack_count_lines(s, by) as i32,
+        };
         for (i, off) in DIR_OFF.into_iter().enumerate() {
             let s = (r as i16 + off) as Sq;
             let q = pos.piece_at(s);
@@ -308,11 +309,11 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
                 near += 1;
             }
             if attacks || maps.is_some() {
-                let a = count(s, i, them, &bx, &leaps);
+                let a = count(s, i, them);
                 if a != 0 {
                     attacked += a;
                     // The royal itself defends every square next to it.
-                    if a >= count(s, i, c, &bx, &leaps) {
+                    if a >= count(s, i, c) {
                         weak += 1;
                     }
                 }
