@@ -89,7 +89,7 @@ pub(super) fn attack_map(pos: &Position, by: Color, map: &mut [u8; NSQ], mob: &m
                         }
                     }
                 }
-                // Leaps (only those that cannot capture are left here) add no mobility.
+                // No leap is left here (`Tables::map_atoms`: capturing ones came first).
                 Ride::Leap => {}
                 _ => {
                     if capture {

@@ -173,8 +173,8 @@ pub struct Tables {
     /// The kinds that have mobility atoms (the position keeps their squares apart).
     pub mob_kinds: u64,
     /// Per colour, for the evaluation's attack maps: each kind's capturing leaps (only their
-    /// `off` is read), then its other atoms (all but the leaps that cannot capture), each
-    /// group in `atoms` order.
+    /// `off` is read), then its atoms that are not leaps, each group in `atoms` order (a leap
+    /// that cannot capture attacks nothing and gives no mobility, so it is left out).
     pub map_atoms: [Vec<CAtom>; 2],
     /// For each kind, its range in `map_atoms[c]` and the end of its leaps there:
     /// `(start, leaps end, end)`.
