@@ -266,7 +266,8 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
     // counts next to a royal come from the pieces: on an open board the lines out of each
     // square would run long. Both ways give the same counts.
     let from_pieces = maps.is_none() && pos.occupied(c).count() + pos.occupied(them).count() <= t.box_from_pieces;
-    if !v.drops && (all || p.w[p.index(Term::MopEdge)] != 0 || p.w[p.index(Term::MopClose)] != 0) && mop_up(pos, c) {
+    let mop = [Term::MopEdge, Term::MopClose, Term::MopFree];
+    if !v.drops && (all || mop.iter().any(|&x| p.w[p.index(x)] != 0)) && mop_up(pos, c) {
         let (w, h) = (v.width as i32, v.height as i32);
         let mut edge = 0;
         for r in enemy.iter() {
@@ -280,6 +281,18 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             close += (w.max(h) - 1 - d).max(0);
         }
         f(p.index(Term::MopClose), close);
+        // The enemy royals' flight squares: next to them, not their own, not attacked by us.
+        let mut free = 0;
+        for &r in &enemy {
+            for off in DIR_OFF {
+                let s = (r as i16 + off) as Sq;
+                let q = pos.piece_at(s);
+                if q != WALL && (q == EMPTY || is_color(q, c)) && pos.attack_count(s, c) == 0 {
+                    free += 1;
+                }
+            }
+        }
+        f(p.index(Term::MopFree), free);
     }
     for r in pos.royals(c).iter() {
         let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
@@ -504,6 +517,17 @@ mod tests {
         let start = Position::startpos(v);
         assert_eq!(get(&features(&start), Term::MopEdge), 0);
         assert_eq!(get(&features(&start), Term::MopClose), 0);
+        assert_eq!(get(&features(&start), Term::MopFree), 0);
+        // A bare White king on 1a; Black has a rook (on 9i) and golds. The gold on 1c takes
+        // 1b and 2b from it: 2a is its one flight square (a Black term, so positive here).
+        let one = Position::from_sfen(v, "8k/9/8G/9/9/9/9/9/R3K4 w - 1").expect("sfen");
+        assert_eq!(get(&features(&one), Term::MopFree), 1);
+        assert_eq!(evaluate(&one), -model(&one));
+        // A second gold on 3b also covers 2a: no flight square left.
+        let none = Position::from_sfen(v, "8k/6G2/8G/9/9/9/9/9/R3K4 w - 1").expect("sfen");
+        assert_eq!(get(&features(&none), Term::MopFree), 0);
+        // Sho's weights pay the mopping-up side for taking flight squares away.
+        assert!(p.w[p.index(Term::MopFree)] < 0);
     }
 
     #[test]

@@ -70,6 +70,9 @@ pub enum Term {
     /// Mop-up: per own piece, the board's longer side minus one minus its king-move distance
     /// to the nearest enemy royal.
     MopClose,
+    /// Mop-up: per square next to an enemy royal that it could step to (empty or ours) and
+    /// that we do not attack.
+    MopFree,
     /// Endgame part: per own piece next to a royal.
     ShelterEg,
     /// Endgame part: per file between a royal and the nearer side edge.
@@ -102,7 +105,7 @@ const PER_KIND: [&str; 11] = [
 /// The first per-kind endgame group and the first endgame scalar.
 const FIRST_EG: (Term, Term) = (Term::PieceEg, Term::ShelterEg);
 /// Names of the scalars, in [`Term`] order.
-const SCALARS: [&str; 18] = [
+const SCALARS: [&str; 19] = [
     "shelter",
     "king_attack",
     "king_weak",
@@ -117,6 +120,7 @@ const SCALARS: [&str; 18] = [
     "drop_danger",
     "mop_edge",
     "mop_close",
+    "mop_free",
     "shelter_eg",
     "king_edge_eg",
     "king_danger_eg",
