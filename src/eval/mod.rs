@@ -13,8 +13,9 @@
 //! a second danger index that adds them.
 //!
 //! Without drops, a side far ahead in material against few pieces (the mop-up of Stockfish's
-//! endgames) is paid for driving the enemy royals to the edge and bringing its pieces near
-//! them, which turns won endings into mates instead of shuffles.
+//! endgames) is paid for driving the enemy royals to the edge, bringing its pieces near
+//! them and taking away their flight squares, which turns won endings into mates instead of
+//! shuffles.
 //!
 //! Some terms have an endgame part (`piece_eg`, `advance_eg`, `king_edge_eg`, …) whose weight
 //! is scaled by the endgame share ([`endgame`]: how many of the start's non-royal pieces have
