@@ -288,7 +288,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             for off in DIR_OFF {
                 let s = (r as i16 + off) as Sq;
                 let q = pos.piece_at(s);
-                if q != WALL && (q == EMPTY || is_color(q, c)) && pos.attack_count(s, c) == 0 {
+                if q != WALL && (q == EMPTY || is_color(q, c)) && !pos.attacked(s, c) {
                     free += 1;
                 }
             }
