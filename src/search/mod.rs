@@ -9,10 +9,11 @@
 //! score where that bounds it from the right side. Late move reductions from a log table
 //! (checks too, one ply less), adjusted by history, by whether the static score is
 //! improving, at expected cut nodes and after a capturing hash move. Move ordering by hash
-//! move, SEE-sound captures, killers, counter move, and history with gravity (bonuses of
-//! Stockfish's size) plus continuation history (after the previous move and the one
-//! before; `conthist.rs`). Repetitions score as draws, or as a mate against the side that
-//! gave check with every move of the cycle (perpetual check); mate scores. A small
+//! move, SEE-sound captures (by victim, attacker and capture history), killers (the newer
+//! first), counter move, and history with gravity (bonuses of Stockfish's size) plus
+//! continuation history (after the previous move and the one before; `conthist.rs`).
+//! Repetitions score as draws, or as a mate against the side that gave check with every
+//! move of the cycle (perpetual check); mate scores. A small
 //! per-thread cache keeps static evaluations by hash; a correction history (`corr.rs`) adds
 //! to them how far searches found similar positions' static scores off. The soft time limit
 //! stretches when the best move keeps changing or the score falls (`time.rs`).
@@ -75,6 +76,9 @@ const PROBCUT_MARGIN: i32 = 250;
 const HISTORY_BONUS_MAX: i32 = 2_500;
 /// Futility margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 175;
+/// Divisor of the capture history in a capture's ordering score (a victim is worth 16 times
+/// its value there, so the history reorders captures of pieces of about the same value).
+const CAPT_DIV: i32 = 2;
 /// Ordering score bonus of a promotion.
 const PROMOTION: i32 = 1 << 22;
 /// Ordering score offset of a capture that loses its exchange test (below every quiet move).
@@ -288,6 +292,11 @@ pub struct Learned {
     counter: Vec<Move>,
     /// Continuation history (quiet moves after the previous move and the one before).
     cont: ContHist,
+    /// Capture history: how well each capture did, by its piece-to index (see
+    /// [`ContHist::index`]) and the kind it captures; within `±HISTORY_MAX` (gravity).
+    capt: Vec<i16>,
+    /// Kinds of the variant (the stride of `capt`).
+    kinds: usize,
     /// Correction history of the static evaluation.
     corr: CorrHist,
 }
@@ -295,11 +304,15 @@ pub struct Learned {
 impl Learned {
     /// Empty tables for the variant of `pos`.
     pub fn new(pos: &Position) -> Learned {
+        let v = pos.variant();
+        let kinds = v.pieces.len();
         Learned {
-            variant: pos.variant(),
+            variant: v,
             history: vec![0; 2 * 256 * 256],
             counter: vec![Move::NONE; 2 * 256 * 256],
             cont: ContHist::new(pos),
+            capt: vec![0; 2 * kinds * kinds * v.width * v.height],
+            kinds,
             corr: CorrHist::default(),
         }
     }
@@ -677,18 +690,44 @@ impl<'a> Searcher<'a> {
             let attacker = self.pos.variant().piece(kind_of(self.pos.piece_at(m.from()))).value;
             let test = see == Exchange::All || (see == Exchange::Lazy && m.is_promotion());
             if !test || self.pos.see_ge(m, 0) {
-                (1 << 24) + victim * 16 - attacker / 8
+                (1 << 24) + victim * 16 - attacker / 8 + self.capt_stat(m) / CAPT_DIV
             } else {
                 victim - LOSING
             }
-        } else if self.killers[ply].contains(&m) {
+        } else if self.killers[ply][0] == m {
             1 << 23
-        } else if m == counter {
+        } else if self.killers[ply][1] == m {
             (1 << 23) - 1
+        } else if m == counter {
+            (1 << 23) - 2
         } else {
             self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows).min(1 << 22)
         };
         s + if m.is_promotion() { PROMOTION } else { 0 }
+    }
+
+    /// Capture-history slot of the capture `m` (not yet made): its piece-to index and the
+    /// kind it takes (on the destination, or for a lion's double move that ends on an empty
+    /// square or back home, on the intermediate square).
+    fn capt_slot(&self, m: Move) -> usize {
+        let to = self.pos.piece_at(m.to());
+        let victim = if m.to() != m.from() && to != crate::piece::EMPTY {
+            to
+        } else {
+            self.pos.piece_at(m.mid())
+        };
+        self.learned.cont.index(&self.pos, m) as usize * self.learned.kinds + (kind_of(victim) as usize).saturating_sub(1)
+    }
+
+    /// Capture-history score of the capture `m` (not yet made).
+    fn capt_stat(&self, m: Move) -> i32 {
+        self.learned.capt[self.capt_slot(m)] as i32
+    }
+
+    /// Moves the capture history of `m` (not yet made) by `bonus`.
+    fn capt_update(&mut self, m: Move, bonus: i32) {
+        let i = self.capt_slot(m);
+        self.learned.capt[i] = gravity(self.learned.capt[i] as i32, bonus, HISTORY_MAX) as i16;
     }
 
     /// Piece-to indices of the previous move and the one before it at `ply`.
@@ -912,6 +951,7 @@ impl<'a> Searcher<'a> {
             i32::MAX
         } as usize;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         let mut next = 0;
         // The end of the leading captures not yet tested by exchange (see `order_lazy`), the
         // end of the moves after them (the losing captures follow), and whether those are
@@ -999,6 +1039,9 @@ impl<'a> Searcher<'a> {
             if quiet && !quiets_tried.is_full() {
                 quiets_tried.push(m);
             }
+            if capture && !captures_tried.is_full() {
+                captures_tried.push(m);
+            }
             let score = if i == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, !pv_node && !cut)
             } else {
@@ -1044,6 +1087,7 @@ impl<'a> Searcher<'a> {
                             }
                             self.reward_quiet(m, &quiets_tried, depth, ply);
                         }
+                        self.reward_captures(m, capture, &captures_tried, depth);
                         break;
                     }
                 }
@@ -1125,6 +1169,18 @@ impl<'a> Searcher<'a> {
             let c = self.learned.cont.index(&self.pos, q);
             self.learned.cont.update(p1, c, b, HISTORY_MAX);
             self.learned.cont.update(p2, c, b, HISTORY_MAX);
+        }
+    }
+
+    /// A move `m` refuted this node at `depth`: if it is a capture, its capture history
+    /// gains; the other captures `tried` before it lose, by `history_bonus(depth)` with gravity.
+    fn reward_captures(&mut self, m: Move, capture: bool, tried: &[Move], depth: i32) {
+        let bonus = history_bonus(depth);
+        if capture {
+            self.capt_update(m, bonus);
+        }
+        for &c in tried.iter().filter(|&&c| c != m) {
+            self.capt_update(c, -bonus);
         }
     }
 
@@ -1429,6 +1485,31 @@ mod tests {
         let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
         let e = q.eval();
         assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
+    }
+
+    #[test]
+    fn capture_history_rewards_the_capture_that_cut_off_and_orders_by_it() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        // Black's pawns on 5f and 3f can each take a white silver.
+        let pos = Position::from_sfen(v, "4k4/9/9/9/2s1s4/2P1P4/9/9/4K4 b - 1").expect("sfen");
+        let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
+        let caps: Vec<Move> = s.pos.legal_moves().iter().copied().filter(|&m| s.pos.is_capture(m)).collect();
+        assert_eq!(caps.len(), 2);
+        let (first, cut) = (caps[0], caps[1]);
+        s.reward_captures(cut, true, &[first, cut], 6);
+        assert!(s.capt_stat(cut) > 0 && s.capt_stat(first) < 0);
+        // Equal victims and attackers: the history decides the order.
+        let mut moves = MoveList::new();
+        moves.push(first);
+        moves.push(cut);
+        s.order(&mut moves, Move::NONE, 1);
+        assert_eq!(moves[0], cut);
+        // A quiet move that cuts off still costs the captures tried before it.
+        let quiet = s.pos.legal_moves().iter().copied().find(|&m| !s.pos.is_capture(m)).expect("a quiet move");
+        let before = s.capt_stat(cut);
+        s.reward_captures(quiet, false, &[cut], 6);
+        assert!(s.capt_stat(cut) < before);
     }
 
     #[test]
