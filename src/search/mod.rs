@@ -1491,7 +1491,7 @@ mod tests {
     fn capture_history_rewards_the_capture_that_cut_off_and_orders_by_it() {
         let v = Variant::by_name("shogi").expect("shogi");
         let (tt, shared) = (Tt::new(1), Shared::default());
-        // Black's pawns on 5f and 3f can each take a white silver.
+        // Black's pawns on 7f and 5f can each take a white silver (on 7e and 5e).
         let pos = Position::from_sfen(v, "4k4/9/9/9/2s1s4/2P1P4/9/9/4K4 b - 1").expect("sfen");
         let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
         let caps: Vec<Move> = s.pos.legal_moves().iter().copied().filter(|&m| s.pos.is_capture(m)).collect();
