@@ -13,10 +13,10 @@
 //! first), counter move, and history with gravity (bonuses of Stockfish's size) plus
 //! continuation history (after the previous move and the one before; `conthist.rs`).
 //! Repetitions score as draws, or as a mate against the side that gave check with every
-//! move of the cycle (perpetual check); mate scores. A small
-//! per-thread cache keeps static evaluations by hash; a correction history (`corr.rs`) adds
-//! to them how far searches found similar positions' static scores off. The soft time limit
-//! stretches when the best move keeps changing or the score falls (`time.rs`).
+//! move of the cycle (perpetual check); mate scores. A small per-thread cache keeps static
+//! evaluations by hash; a correction history (`corr.rs`) adds to them how far searches found
+//! similar positions' static scores off. The soft time limit stretches when the best move
+//! keeps changing or the score falls (`time.rs`).
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
