@@ -38,7 +38,24 @@ impl Position {
     /// Whether `m` captures (on its destination or, for a double move, its first leg).
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
-        !m.is_drop() && ((m.to() != m.from() && self.piece_at(m.to()) != EMPTY) || (m.mid() != 0 && self.piece_at(m.mid()) != EMPTY))
+        self.captured_piece(m) != EMPTY
+    }
+
+    /// The piece `m` captures on its destination, else on its first leg (a double move that
+    /// ends on an empty square or back home); `EMPTY` for a drop or a non-capture.
+    #[inline]
+    pub fn captured_piece(&self, m: Move) -> u8 {
+        if m.is_drop() {
+            return EMPTY;
+        }
+        let to = self.piece_at(m.to());
+        if m.to() != m.from() && to != EMPTY {
+            to
+        } else if m.mid() != 0 {
+            self.piece_at(m.mid())
+        } else {
+            EMPTY
+        }
     }
 
     /// Material value of what `m` captures (both legs of a double move).

@@ -295,8 +295,6 @@ pub struct Learned {
     /// Capture history: how well each capture did, by its piece-to index (see
     /// [`ContHist::index`]) and the kind it captures; within `±HISTORY_MAX` (gravity).
     capt: Vec<i16>,
-    /// Kinds of the variant (the stride of `capt`).
-    kinds: usize,
     /// Correction history of the static evaluation.
     corr: CorrHist,
 }
@@ -312,7 +310,6 @@ impl Learned {
             counter: vec![Move::NONE; 2 * 256 * 256],
             cont: ContHist::new(pos),
             capt: vec![0; 2 * kinds * kinds * v.width * v.height],
-            kinds,
             corr: CorrHist::default(),
         }
     }
@@ -707,16 +704,10 @@ impl<'a> Searcher<'a> {
     }
 
     /// Capture-history slot of the capture `m` (not yet made): its piece-to index and the
-    /// kind it takes (on the destination, or for a lion's double move that ends on an empty
-    /// square or back home, on the intermediate square).
+    /// kind it takes ([`Position::captured_piece`]); the variant's kinds are the stride.
     fn capt_slot(&self, m: Move) -> usize {
-        let to = self.pos.piece_at(m.to());
-        let victim = if m.to() != m.from() && to != crate::piece::EMPTY {
-            to
-        } else {
-            self.pos.piece_at(m.mid())
-        };
-        self.learned.cont.index(&self.pos, m) as usize * self.learned.kinds + (kind_of(victim) as usize).saturating_sub(1)
+        let victim = kind_of(self.pos.captured_piece(m)) as usize;
+        self.learned.cont.index(&self.pos, m) as usize * self.learned.variant.pieces.len() + victim.saturating_sub(1)
     }
 
     /// Capture-history score of the capture `m` (not yet made).
