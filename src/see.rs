@@ -156,7 +156,7 @@ impl Position {
         self.exchange_at_least(m, self.move_gain(m), threshold)
     }
 
-    /// [`Self::see_at_least`] given the move's own gain `gain` ([`Self::move_gain`]).
+    /// `see_at_least` (a test helper) given the move's own gain `gain` ([`Self::move_gain`]).
     fn exchange_at_least(&mut self, m: Move, gain: i32, threshold: i32) -> bool {
         // What the opponent wins back is never negative: the gain bounds the exchange.
         if gain < threshold {
