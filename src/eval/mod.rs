@@ -107,6 +107,9 @@ pub fn trace(pos: &Position) -> Vec<String> {
         .map(|(i, x)| format!("{} {x} x {} = {}", p.name(v, i), p.w[i], x * p.w[i]))
         .collect();
     out.push(format!("total {} (side to move)", evaluate(pos)));
+    if p.search_scale != 64 {
+        out.push(format!("search {} (total x {}/64)", evaluate(pos) * p.search_scale / 64, p.search_scale));
+    }
     out
 }
 

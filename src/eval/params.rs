@@ -140,6 +140,12 @@ pub struct Params {
     width: usize,
     /// The weights.
     pub w: Vec<i32>,
+    /// How the search scales this evaluation: it reads `evaluate() * search_scale / 64`
+    /// (weights line `search_scale N`, 1 to 256; 64 when absent). The search's margins are set
+    /// in its own centipawns; a variant whose weights were fitted on a wider scale (a small
+    /// K: shogi's K 0.216 makes a pawn capture worth about four of Fairy-Stockfish's pawns)
+    /// maps its scores onto them with this.
+    pub search_scale: i32,
 }
 
 /// Which per-kind groups of the shipped weights have a non-zero weight (the evaluation skips
@@ -227,6 +233,7 @@ impl Params {
             ranks: v.height,
             width: v.width,
             w: Vec::new(),
+            search_scale: 64,
         };
         p.w = vec![0; p.squares_start() + kinds * p.ranks * p.files()];
         for k in 1..=kinds as u8 {
@@ -275,6 +282,10 @@ impl Params {
             let words: Vec<&str> = line.split_whitespace().collect();
             let bad = || format!("line {}: cannot read '{line}'", n + 1);
             let (index, value) = match words.as_slice() {
+                ["search_scale", value] => {
+                    p.search_scale = value.parse().ok().filter(|s| (1..=256).contains(s)).ok_or_else(bad)?;
+                    continue;
+                }
                 [term, letter, value] => {
                     let block = PER_KIND.iter().position(|name| name == term).ok_or_else(bad)?;
                     let k = v.kind_by_sfen(letter).ok_or_else(bad)?;
@@ -301,6 +312,9 @@ impl Params {
     /// zero: most variants leave most of them at zero).
     pub fn format(&self, v: &Variant) -> String {
         let mut s = String::new();
+        if self.search_scale != 64 {
+            s.push_str(&format!("search_scale {}\n", self.search_scale));
+        }
         for i in 0..self.w.len() {
             if i < self.squares_start() || self.w[i] != 0 {
                 s.push_str(&format!("{} {}\n", self.name(v, i), self.w[i]));
@@ -384,11 +398,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn search_scale_is_read_checked_and_written_back() {
+        let v = crate::variant::all()[0];
+        assert_eq!(Params::parse(v, "tempo 10").expect("weights").search_scale, 64);
+        let p = Params::parse(v, "search_scale 32\ntempo 10").expect("weights");
+        assert_eq!(p.search_scale, 32);
+        assert!(p.format(v).starts_with("search_scale 32\n"));
+        for bad in ["search_scale 0", "search_scale 257", "search_scale half"] {
+            assert!(Params::parse(v, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn shipped_weights_parse_and_round_trip() {
         for v in crate::variant::all() {
             let p = Params::parse(v, shipped(v.name)).expect("shipped weights");
             let back = Params::parse(v, &p.format(v)).expect("formatted weights");
             assert_eq!(p.w, back.w, "{}", v.name);
+            assert_eq!(p.search_scale, back.search_scale, "{}", v.name);
         }
         let v = crate::variant::all()[0];
         // The indices of the evaluation and the names of the weights files agree.

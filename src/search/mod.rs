@@ -14,7 +14,9 @@
 //! continuation history (after the previous move and the one before; `conthist.rs`), in
 //! `ordering.rs`, with the tables' updates at cutoffs.
 //! Repetitions score as draws, or as a mate against the side that gave check with every
-//! move of the cycle (perpetual check); mate scores. A small per-thread cache keeps static
+//! move of the cycle (perpetual check); mate scores. The static evaluation is read at the
+//! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
+//! scale than the margins here are set in). A small per-thread cache keeps static
 //! evaluations by hash; a correction history (`corr.rs`) adds to them how far searches found
 //! similar positions' static scores off. The soft time limit stretches when the best move
 //! keeps changing or the score falls (`time.rs`).
@@ -94,10 +96,12 @@ const NULL_MARGIN_DROPS: i32 = 350;
 /// See [`NULL_MARGIN_DROPS`].
 const NULL_MARGIN_PER_PLY: i32 = 20;
 
-/// The pruning scales that depend on whether the variant has drops (and hoppers), chosen once
-/// per search.
+/// The pruning scales that depend on whether the variant has drops (and hoppers), and the
+/// scale of the variant's evaluation, chosen once per search.
 #[derive(Clone, Copy)]
 struct DropScales {
+    /// The search reads the evaluation times this / 64 (see `Params::search_scale`).
+    eval_scale: i32,
     /// Reverse futility margin per ply.
     rfp_margin: i32,
     /// Null-move margin above beta at depth 0 (see [`NULL_MARGIN_DROPS`]).
@@ -111,8 +115,10 @@ struct DropScales {
 
 impl DropScales {
     fn new(v: &Variant) -> DropScales {
+        let eval_scale = crate::eval::params(v).search_scale;
         if v.drops {
             DropScales {
+                eval_scale,
                 rfp_margin: RFP_MARGIN_DROPS,
                 null_margin: NULL_MARGIN_DROPS,
                 capture_gain: 2,
@@ -120,6 +126,7 @@ impl DropScales {
             }
         } else {
             DropScales {
+                eval_scale,
                 rfp_margin: RFP_MARGIN,
                 null_margin: 0,
                 capture_gain: 1,
@@ -578,15 +585,16 @@ impl<'a> Searcher<'a> {
         sound
     }
 
-    /// Static evaluation through a small per-thread cache keyed by the position hash (the
-    /// evaluation reads only the position, never the history).
+    /// Static evaluation in the search's scale (see `Params::search_scale`) through a small
+    /// per-thread cache keyed by the position hash (the evaluation reads only the position,
+    /// never the history).
     fn eval(&mut self) -> i32 {
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         if *slot >> 16 == key >> 16 && *slot != 0 {
             return *slot as u16 as i16 as i32;
         }
-        let e = evaluate(&self.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        let e = (evaluate(&self.pos) * self.scales.eval_scale / 64).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         *slot = (key & !0xFFFF) | e as i16 as u16 as u64;
         e
     }
@@ -1234,6 +1242,24 @@ mod tests {
         let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
         let e = q.eval();
         assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
+    }
+
+    #[test]
+    fn the_search_reads_the_evaluation_at_the_variants_scale() {
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        for v in crate::variant::all() {
+            let scale = crate::eval::params(v).search_scale;
+            let mut pos = Position::startpos(v);
+            // A position off balance, so that the scale shows.
+            let m = pos.legal_moves()[0];
+            pos.make(m);
+            let raw = evaluate(&pos);
+            assert!(scale == 64 || raw != 0, "{}: a scaled variant needs a score to scale", v.name);
+            let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
+            assert_eq!(s.eval(), raw * scale / 64, "{}", v.name);
+        }
+        let shogi = Variant::by_name("shogi").expect("shogi");
+        assert!(crate::eval::params(shogi).search_scale < 64, "shogi's evaluation is read flattened");
     }
 
     #[test]
