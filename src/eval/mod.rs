@@ -31,7 +31,7 @@
 mod king;
 mod params;
 
-pub use params::{PHASE, Params, Term, params, psq_table, used};
+pub use params::{PHASE, Params, SEARCH_SCALE_ONE, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
 use crate::geometry::{Bits, NSQ, RING2, Sq, WITHIN2, col_of, distance, row_of};
@@ -106,9 +106,10 @@ pub fn trace(pos: &Position) -> Vec<String> {
         .into_iter()
         .map(|(i, x)| format!("{} {x} x {} = {}", p.name(v, i), p.w[i], x * p.w[i]))
         .collect();
-    out.push(format!("total {} (side to move)", evaluate(pos)));
-    if p.search_scale != 64 {
-        out.push(format!("search {} (total x {}/64)", evaluate(pos) * p.search_scale / 64, p.search_scale));
+    let total = evaluate(pos);
+    out.push(format!("total {total} (side to move)"));
+    if p.search_scale != SEARCH_SCALE_ONE {
+        out.push(format!("search {} (total x {}/{SEARCH_SCALE_ONE})", p.search_score(total), p.search_scale));
     }
     out
 }

@@ -141,12 +141,16 @@ pub struct Params {
     /// The weights.
     pub w: Vec<i32>,
     /// How the search scales this evaluation: it reads `evaluate() * search_scale / 64`
-    /// (weights line `search_scale N`, 1 to 256; 64 when absent). The search's margins are set
+    /// ([`Params::search_score`]; weights line `search_scale N`, 1 to 256; [`SEARCH_SCALE_ONE`]
+    /// when absent). The search's margins are set
     /// in its own centipawns; a variant whose weights were fitted on a wider scale (a small
     /// K: shogi's K 0.216 makes a pawn capture worth about four of Fairy-Stockfish's pawns)
     /// maps its scores onto them with this.
     pub search_scale: i32,
 }
+
+/// The [`Params::search_scale`] at which the search reads the evaluation as it is.
+pub const SEARCH_SCALE_ONE: i32 = 64;
 
 /// Which per-kind groups of the shipped weights have a non-zero weight (the evaluation skips
 /// the others; `features` computes them all).
@@ -233,7 +237,7 @@ impl Params {
             ranks: v.height,
             width: v.width,
             w: Vec::new(),
-            search_scale: 64,
+            search_scale: SEARCH_SCALE_ONE,
         };
         p.w = vec![0; p.squares_start() + kinds * p.ranks * p.files()];
         for k in 1..=kinds as u8 {
@@ -308,11 +312,16 @@ impl Params {
         Ok(p)
     }
 
+    /// The evaluation `e` as the search reads it (scaled by [`Params::search_scale`]).
+    pub fn search_score(&self, e: i32) -> i32 {
+        e * self.search_scale / SEARCH_SCALE_ONE
+    }
+
     /// The weights as text that [`Params::parse`] reads back (square terms only where not
     /// zero: most variants leave most of them at zero).
     pub fn format(&self, v: &Variant) -> String {
         let mut s = String::new();
-        if self.search_scale != 64 {
+        if self.search_scale != SEARCH_SCALE_ONE {
             s.push_str(&format!("search_scale {}\n", self.search_scale));
         }
         for i in 0..self.w.len() {

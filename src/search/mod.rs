@@ -100,8 +100,8 @@ const NULL_MARGIN_PER_PLY: i32 = 20;
 /// scale of the variant's evaluation, chosen once per search.
 #[derive(Clone, Copy)]
 struct DropScales {
-    /// The search reads the evaluation times this / 64 (see `Params::search_scale`).
-    eval_scale: i32,
+    /// The variant's evaluation weights, whose `search_score` is what the search reads.
+    params: &'static crate::eval::Params,
     /// Reverse futility margin per ply.
     rfp_margin: i32,
     /// Null-move margin above beta at depth 0 (see [`NULL_MARGIN_DROPS`]).
@@ -115,10 +115,10 @@ struct DropScales {
 
 impl DropScales {
     fn new(v: &Variant) -> DropScales {
-        let eval_scale = crate::eval::params(v).search_scale;
+        let params = crate::eval::params(v);
         if v.drops {
             DropScales {
-                eval_scale,
+                params,
                 rfp_margin: RFP_MARGIN_DROPS,
                 null_margin: NULL_MARGIN_DROPS,
                 capture_gain: 2,
@@ -126,7 +126,7 @@ impl DropScales {
             }
         } else {
             DropScales {
-                eval_scale,
+                params,
                 rfp_margin: RFP_MARGIN,
                 null_margin: 0,
                 capture_gain: 1,
@@ -594,7 +594,7 @@ impl<'a> Searcher<'a> {
         if *slot >> 16 == key >> 16 && *slot != 0 {
             return *slot as u16 as i16 as i32;
         }
-        let e = (evaluate(&self.pos) * self.scales.eval_scale / 64).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        let e = self.scales.params.search_score(evaluate(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         *slot = (key & !0xFFFF) | e as i16 as u16 as u64;
         e
     }
