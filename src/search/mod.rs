@@ -3,7 +3,8 @@
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
 //! the further above beta), ProbCut (captures that clear beta by a margin in a shallow
-//! search), internal iterative reduction, futility, late move pruning (to depth 8 in
+//! search), internal iterative reduction (two plies at shogi's expected cut nodes from depth
+//! 6), futility, late move pruning (to depth 8 in
 //! shogi), and SEE pruning of losing captures and of quiet moves that lose their exchange;
 //! reverse futility, null move and futility judge the static score replaced by the hash
 //! score where that bounds it from the right side. Late move reductions from a log table
@@ -69,6 +70,9 @@ const DELTA_MARGIN: i32 = 200;
 const LMP_DEPTH: i32 = 3;
 /// See [`LMP_DEPTH`].
 const LMP_DEPTH_DROPS: i32 = 8;
+/// Depth from which internal iterative reduction takes a second ply at expected cut nodes,
+/// in drop variants without hoppers (shogi; elsewhere one ply at every node type).
+const IIR_CUT_DEPTH_DROPS: i32 = 6;
 /// Deepest node where quiet moves that lose their exchange are pruned.
 const QUIET_SEE_DEPTH: i32 = 8;
 /// Quiet SEE pruning threshold per squared reduced depth, in centipawns.
@@ -111,6 +115,9 @@ struct DropScales {
     capture_gain: i32,
     /// Deepest node of late move pruning (see [`LMP_DEPTH`]).
     lmp_depth: i32,
+    /// Depth from which an expected cut node without a hash move is reduced a second ply
+    /// (see [`IIR_CUT_DEPTH_DROPS`]; `i32::MAX`: never).
+    iir_cut_depth: i32,
 }
 
 impl DropScales {
@@ -123,6 +130,7 @@ impl DropScales {
                 null_margin: NULL_MARGIN_DROPS,
                 capture_gain: 2,
                 lmp_depth: if v.t.has_hoppers { LMP_DEPTH } else { LMP_DEPTH_DROPS },
+                iir_cut_depth: if v.t.has_hoppers { i32::MAX } else { IIR_CUT_DEPTH_DROPS },
             }
         } else {
             DropScales {
@@ -131,6 +139,7 @@ impl DropScales {
                 null_margin: 0,
                 capture_gain: 1,
                 lmp_depth: LMP_DEPTH,
+                iir_cut_depth: i32::MAX,
             }
         }
     }
@@ -599,6 +608,19 @@ impl<'a> Searcher<'a> {
         e
     }
 
+    /// Internal iterative reduction: without a hash move, a node from depth 4 was never
+    /// searched deeply; it is searched a ply shallower first (the next iteration revisits it
+    /// with a move), and in shogi an expected cut node from depth 6 two plies shallower.
+    fn iir_depth(&self, depth: i32, tt_move: Move, cut: bool) -> i32 {
+        if depth < 4 || tt_move != Move::NONE {
+            depth
+        } else if cut && depth >= self.scales.iir_cut_depth {
+            depth - 2
+        } else {
+            depth - 1
+        }
+    }
+
     /// The static evaluation `raw` corrected by the correction history at `slots` (those of
     /// the current position).
     fn corrected(&self, raw: i32, slots: corr::Slots) -> i32 {
@@ -674,9 +696,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let pv_node = beta - alpha > 1;
-        // Internal iterative reduction: without a hash move this node was never searched
-        // deeply; search it shallower first (the next iteration will revisit it with a move).
-        let depth = if depth >= 4 && tt_move == Move::NONE { depth - 1 } else { depth };
+        let depth = self.iir_depth(depth, tt_move, cut);
         // The static score, corrected by the correction history (not by the hash score); the
         // node's correction slots (none in check) serve the update at its end too.
         let (raw_eval, corr_slots) = if in_check {
@@ -1260,6 +1280,28 @@ mod tests {
         }
         let shogi = Variant::by_name("shogi").expect("shogi");
         assert!(crate::eval::params(shogi).search_scale < 64, "shogi's evaluation is read flattened");
+    }
+
+    #[test]
+    fn internal_iterative_reduction_takes_a_second_ply_at_shogi_cut_nodes() {
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        let mut shogi = Searcher::new(
+            Position::startpos(Variant::by_name("shogi").expect("shogi")),
+            &tt,
+            &shared,
+            Limits::default(),
+            0,
+        );
+        let m = shogi.pos.legal_moves()[0];
+        assert_eq!(shogi.iir_depth(3, Move::NONE, true), 3, "too shallow");
+        assert_eq!(shogi.iir_depth(8, m, true), 8, "a hash move");
+        assert_eq!(shogi.iir_depth(5, Move::NONE, true), 4);
+        assert_eq!(shogi.iir_depth(6, Move::NONE, false), 5, "not a cut node");
+        assert_eq!(shogi.iir_depth(6, Move::NONE, true), 4);
+        for name in ["cannonshogi", "shoshogi", "chushogi"] {
+            let s = Searcher::new(Position::startpos(Variant::by_name(name).expect(name)), &tt, &shared, Limits::default(), 0);
+            assert_eq!(s.iir_depth(9, Move::NONE, true), 8, "{name}");
+        }
     }
 
     #[test]
