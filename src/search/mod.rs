@@ -3,9 +3,9 @@
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
 //! the further above beta), ProbCut (captures that clear beta by a margin in a shallow
-//! search), internal iterative reduction (two plies at shogi's expected cut nodes from depth
-//! 6), futility, late move pruning (to depth 8 in
-//! shogi), and SEE pruning of losing captures and of quiet moves that lose their exchange;
+//! search), internal iterative reduction (two plies at shogi's expected cut nodes from
+//! depth 6), futility, late move pruning (to depth 8 in shogi), and SEE pruning of losing
+//! captures and of quiet moves that lose their exchange;
 //! reverse futility, null move and futility judge the static score replaced by the hash
 //! score where that bounds it from the right side. Late move reductions from a log table
 //! (checks too, one ply less), adjusted by history, by whether the static score is
