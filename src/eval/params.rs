@@ -142,10 +142,9 @@ pub struct Params {
     pub w: Vec<i32>,
     /// How the search scales this evaluation: it reads `evaluate() * search_scale / 64`
     /// ([`Params::search_score`]; weights line `search_scale N`, 1 to 256; [`SEARCH_SCALE_ONE`]
-    /// when absent). The search's margins are set
-    /// in its own centipawns; a variant whose weights were fitted on a wider scale (a small
-    /// K: shogi's K 0.216 makes a pawn capture worth about four of Fairy-Stockfish's pawns)
-    /// maps its scores onto them with this.
+    /// when absent). The search's margins are set in its own centipawns; a variant whose
+    /// weights were fitted on a wider scale (a small K: shogi's K 0.216 makes a pawn capture
+    /// worth about four of Fairy-Stockfish's pawns) maps its scores onto them with this.
     pub search_scale: i32,
 }
 
