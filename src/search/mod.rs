@@ -301,8 +301,8 @@ impl Learned {
         let kinds = v.pieces.len();
         Learned {
             variant: v,
-            history: vec![0; 2 * 256 * 256],
-            counter: vec![Move::NONE; 2 * 256 * 256],
+            history: vec![0; ordering::HIST_SIZE],
+            counter: vec![Move::NONE; ordering::HIST_SIZE],
             cont: ContHist::new(pos),
             capt: vec![0; 2 * kinds * kinds * v.width * v.height],
             corr: CorrHist::default(),
@@ -883,8 +883,9 @@ impl<'a> Searcher<'a> {
                     // More at expected cut nodes, and where the hash move is a capture (quiet
                     // moves rarely beat a capture that already refuted this node).
                     r += 2 * cut as i32 + tt_capture as i32;
-                    // The move is made: its piece-to index is the one kept for this ply.
-                    r -= self.quiet_stat(m, self.moved[ply], ply) / (3 * HISTORY_MAX / 2);
+                    // The move is made: its piece-to index is the one kept for this ply, and its side
+            // is no longer the side to move.
+                    r -= self.quiet_stat(m, self.moved[ply], ply, self.pos.side_to_move().idx() ^ 1) / (3 * HISTORY_MAX / 2);
                     let d = (depth - 1 - r.max(1)).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1, true);
                 }

@@ -21,6 +21,8 @@ use crate::piece::kind_of;
 /// Divisor of the capture history in a capture's ordering score (a victim is worth 16 times
 /// its value there, so the history reorders captures of pieces of about the same value).
 const CAPT_DIV: i32 = 2;
+/// Entries of the history and counter-move tables (see `Searcher::hist_index`).
+pub(super) const HIST_SIZE: usize = 2 * 2 * 256 * 256;
 /// Ordering score bonus of a promotion.
 const PROMOTION: i32 = 1 << 22;
 /// Ordering score offset of a capture that loses its exchange test (below every quiet move).
@@ -44,8 +46,17 @@ pub(super) enum Exchange {
 }
 
 impl Searcher<'_> {
-    fn hist_index(m: Move) -> usize {
-        (m.is_drop() as usize) << 16 | (m.from() as usize) << 8 | m.to() as usize
+    /// Index of move `m` of side `colour` (0 or 1) in the history and counter-move tables
+    /// ([`HIST_SIZE`] entries): its colour, whether it drops, its origin (a drop's kind) and
+    /// destination. The colour keeps apart two moves that read the same, above all the drops of
+    /// one kind on one square by either side.
+    fn hist_index(m: Move, colour: usize) -> usize {
+        colour << 17 | (m.is_drop() as usize) << 16 | (m.from() as usize) << 8 | m.to() as usize
+    }
+
+    /// The side to move's index.
+    fn stm(&self) -> usize {
+        self.pos.side_to_move().idx()
     }
 
     /// Orders moves: hash move, captures that do not lose material (SEE) by victim then
@@ -155,7 +166,7 @@ impl Searcher<'_> {
         } else if m == counter {
             (1 << 23) - 2
         } else {
-            self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows).min(1 << 22)
+            self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows, self.stm()).min(1 << 22)
         };
         s + if m.is_promotion() { PROMOTION } else { 0 }
     }
@@ -191,22 +202,22 @@ impl Searcher<'_> {
         (self.learned.cont.row(p1), self.learned.cont.row(p2))
     }
 
-    /// History score of a quiet move `m` with its piece-to index `c` (for a move already made,
-    /// as for one not yet made): its history plus its continuation scores after the previous
-    /// move and the one before.
-    pub(super) fn quiet_stat(&self, m: Move, c: u32, ply: usize) -> i32 {
-        self.quiet_in(m, c, self.cont_rows(ply))
+    /// History score of a quiet move `m` of side `colour` with its piece-to index `c` (for a
+    /// move already made, as for one not yet made): its history plus its continuation scores
+    /// after the previous move and the one before.
+    pub(super) fn quiet_stat(&self, m: Move, c: u32, ply: usize, colour: usize) -> i32 {
+        self.quiet_in(m, c, self.cont_rows(ply), colour)
     }
 
     /// [`Self::quiet_stat`] with the continuation rows given.
-    fn quiet_in(&self, m: Move, c: u32, (r1, r2): (Option<usize>, Option<usize>)) -> i32 {
-        self.learned.history[Self::hist_index(m)] + self.learned.cont.get_in(r1, c) + self.learned.cont.get_in(r2, c)
+    fn quiet_in(&self, m: Move, c: u32, (r1, r2): (Option<usize>, Option<usize>), colour: usize) -> i32 {
+        self.learned.history[Self::hist_index(m, colour)] + self.learned.cont.get_in(r1, c) + self.learned.cont.get_in(r2, c)
     }
 
     /// History index of the move that led here (`None` at the root of the game or after a
     /// null move): the slot of its counter move.
     fn prev_index(&self) -> Option<usize> {
-        self.pos.history().last().filter(|u| u.mv != Move::NONE).map(|u| Self::hist_index(u.mv))
+        self.pos.history().last().filter(|u| u.mv != Move::NONE).map(|u| Self::hist_index(u.mv, self.stm() ^ 1))
     }
 
     /// The remembered refutation of the move that led here (`Move::NONE` if none).
@@ -228,8 +239,9 @@ impl Searcher<'_> {
         }
         let bonus = history_bonus(depth);
         let (p1, p2) = self.cont_prev(ply);
+        let stm = self.stm();
         for &q in tried {
-            let h = &mut self.learned.history[Self::hist_index(q)];
+            let h = &mut self.learned.history[Self::hist_index(q, stm)];
             let b = if q == m { bonus } else { -bonus };
             *h = gravity(*h, b, HISTORY_MAX);
             let c = self.learned.cont.index(&self.pos, q);
@@ -272,6 +284,22 @@ mod tests {
     use crate::position::Position;
     use crate::search::{Limits, Shared, tt::Tt};
     use crate::variant::Variant;
+
+    #[test]
+    fn quiet_history_keeps_the_sides_apart() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        // Both sides hold a pawn; each can drop it on 5e.
+        let pos = Position::from_sfen(v, "4k4/9/9/9/9/9/9/9/4K4 b Pp 1").expect("sfen");
+        let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
+        let black = s.pos.legal_moves().iter().copied().find(|&m| m.is_drop()).expect("a black drop");
+        s.reward_quiet(black, &[black], 6, 2);
+        let c = s.learned.cont.index(&s.pos, black);
+        let stm = s.stm();
+        assert!(s.quiet_in(black, c, (None, None), stm) > 0, "the reward is kept for Black");
+        // The same drop by White (the same move code) has learnt nothing.
+        assert_eq!(s.quiet_in(black, c, (None, None), stm ^ 1), 0);
+    }
 
     #[test]
     fn capture_history_rewards_the_capture_that_cut_off_and_orders_by_it() {
