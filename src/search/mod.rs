@@ -884,7 +884,7 @@ impl<'a> Searcher<'a> {
                     // moves rarely beat a capture that already refuted this node).
                     r += 2 * cut as i32 + tt_capture as i32;
                     // The move is made: its piece-to index is the one kept for this ply, and its side
-            // is no longer the side to move.
+                    // is no longer the side to move.
                     r -= self.quiet_stat(m, self.moved[ply], ply, self.pos.side_to_move().idx() ^ 1) / (3 * HISTORY_MAX / 2);
                     let d = (depth - 1 - r.max(1)).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1, true);
@@ -937,6 +937,10 @@ impl<'a> Searcher<'a> {
             && (bound == Bound::Upper || !self.pos.is_capture(best_move) && !best_move.is_promotion())
         {
             self.learned.corr.update(at, best, raw_eval, depth);
+        }
+        // A node that fails low rewards the opponent's quiet move that led to it.
+        if bound == Bound::Upper && ply >= 2 {
+            self.reward_prior(depth, ply);
         }
         self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
         best

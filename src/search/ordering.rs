@@ -16,7 +16,7 @@
 use super::conthist::{NO_MOVE, gravity};
 use super::{HISTORY_MAX, Searcher, history_bonus};
 use crate::moves::{MAX_MOVES, Move, MoveList};
-use crate::piece::kind_of;
+use crate::piece::{EMPTY, kind_of};
 
 /// Divisor of the capture history in a capture's ordering score (a victim is worth 16 times
 /// its value there, so the history reorders captures of pieces of about the same value).
@@ -217,7 +217,11 @@ impl Searcher<'_> {
     /// History index of the move that led here (`None` at the root of the game or after a
     /// null move): the slot of its counter move.
     fn prev_index(&self) -> Option<usize> {
-        self.pos.history().last().filter(|u| u.mv != Move::NONE).map(|u| Self::hist_index(u.mv, self.stm() ^ 1))
+        self.pos
+            .history()
+            .last()
+            .filter(|u| u.mv != Move::NONE)
+            .map(|u| Self::hist_index(u.mv, self.stm() ^ 1))
     }
 
     /// The remembered refutation of the move that led here (`Move::NONE` if none).
@@ -248,6 +252,26 @@ impl Searcher<'_> {
             self.learned.cont.update(p1, c, b, HISTORY_MAX);
             self.learned.cont.update(p2, c, b, HISTORY_MAX);
         }
+    }
+
+    /// No move of this node (at `ply`, at least 2) beat alpha at `depth`: the opponent's move
+    /// that led here, if quiet, refuted the node above, and its history and continuation
+    /// scores (after the two moves before it) gain `history_bonus(depth)` (Stockfish's bonus
+    /// for the prior counter move).
+    pub(super) fn reward_prior(&mut self, depth: i32, ply: usize) {
+        let Some(u) = self.pos.history().last() else { return };
+        if u.mv == Move::NONE || u.captured != EMPTY || u.mv.is_promotion() {
+            return;
+        }
+        let bonus = history_bonus(depth);
+        let i = Self::hist_index(u.mv, self.stm() ^ 1);
+        let h = &mut self.learned.history[i];
+        *h = gravity(*h, bonus, HISTORY_MAX);
+        let c = self.moved[ply - 1];
+        let before = |back: usize| if ply >= back { self.moved[ply - back] } else { NO_MOVE };
+        let (p2, p3) = (before(2), before(3));
+        self.learned.cont.update(p2, c, bonus, HISTORY_MAX);
+        self.learned.cont.update(p3, c, bonus, HISTORY_MAX);
     }
 
     /// A move `m` refuted this node at `depth`: if it is a capture, its capture history
@@ -299,6 +323,33 @@ mod tests {
         assert!(s.quiet_in(black, c, (None, None), stm) > 0, "the reward is kept for Black");
         // The same drop by White (the same move code) has learnt nothing.
         assert_eq!(s.quiet_in(black, c, (None, None), stm ^ 1), 0);
+    }
+
+    #[test]
+    fn a_node_that_fails_low_rewards_the_quiet_move_that_led_to_it() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        let mut s = Searcher::new(Position::startpos(v), &tt, &shared, Limits::default(), 0);
+        let first = s.pos.legal_moves()[0];
+        s.play(first, 0);
+        let reply = s.pos.legal_moves()[0];
+        assert!(!s.pos.is_capture(reply));
+        s.play(reply, 1);
+        s.reward_prior(5, 2);
+        let c = s.moved[1];
+        let stm = s.stm();
+        assert!(s.quiet_in(reply, c, (None, None), stm ^ 1) > 0, "White's reply gains history");
+        assert_eq!(s.quiet_in(reply, c, (None, None), stm), 0, "not Black's");
+        let row = s.learned.cont.row(s.moved[0]);
+        assert!(s.learned.cont.get_in(row, c) > 0, "and its continuation score after Black's move");
+        // A capture that led to the node gains nothing.
+        let pos = Position::from_sfen(v, "4k4/9/9/9/4s4/4P4/9/9/4K4 b - 1").expect("sfen");
+        let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
+        let capture = s.pos.legal_moves().iter().copied().find(|&m| s.pos.is_capture(m)).expect("a capture");
+        s.play(capture, 0);
+        let before = s.learned.history.clone();
+        s.reward_prior(5, 1);
+        assert_eq!(s.learned.history, before);
     }
 
     #[test]
