@@ -13,7 +13,8 @@
 //! move, SEE-sound captures (by victim, attacker and capture history), killers (the newer
 //! first), counter move, and history with gravity (bonuses of Stockfish's size) plus
 //! continuation history (after the previous move and the one before; `conthist.rs`), in
-//! `ordering.rs`, with the tables' updates at cutoffs.
+//! `ordering.rs`, with the tables' updates at cutoffs; a node that fails low rewards the
+//! opponent's quiet move that led to it.
 //! Repetitions score as draws, or as a mate against the side that gave check with every
 //! move of the cycle (perpetual check); mate scores. The static evaluation is read at the
 //! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
