@@ -886,7 +886,7 @@ impl<'a> Searcher<'a> {
                     r += 2 * cut as i32 + tt_capture as i32;
                     // The move is made: its piece-to index is the one kept for this ply, and its side
                     // is no longer the side to move.
-                    r -= self.quiet_stat(m, self.moved[ply], ply, self.pos.side_to_move().idx() ^ 1) / (3 * HISTORY_MAX / 2);
+                    r -= self.quiet_stat(m, self.moved[ply], ply, self.stm() ^ 1) / (3 * HISTORY_MAX / 2);
                     let d = (depth - 1 - r.max(1)).max(1);
                     s = -self.search(d, -alpha - 1, -alpha, ply + 1, true);
                 }

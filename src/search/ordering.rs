@@ -55,7 +55,7 @@ impl Searcher<'_> {
     }
 
     /// The side to move's index.
-    fn stm(&self) -> usize {
+    pub(super) fn stm(&self) -> usize {
         self.pos.side_to_move().idx()
     }
 
