@@ -268,8 +268,8 @@ impl Searcher<'_> {
         let h = &mut self.learned.history[i];
         *h = gravity(*h, bonus, HISTORY_MAX);
         let c = self.moved[ply - 1];
-        let before = |back: usize| if ply >= back { self.moved[ply - back] } else { NO_MOVE };
-        let (p2, p3) = (before(2), before(3));
+        // The two moves before it are those before any move made at the ply above.
+        let (p2, p3) = self.cont_prev(ply - 1);
         self.learned.cont.update(p2, c, bonus, HISTORY_MAX);
         self.learned.cont.update(p3, c, bonus, HISTORY_MAX);
     }
