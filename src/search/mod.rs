@@ -6,15 +6,15 @@
 //! search), internal iterative reduction (two plies at shogi's expected cut nodes from
 //! depth 6), futility, late move pruning (to depth 8 in shogi), and SEE pruning of losing
 //! captures and of quiet moves that lose their exchange;
-//! reverse futility, null move and futility judge the static score replaced by the hash
-//! score where that bounds it from the right side. Late move reductions from a log table
-//! (checks too, one ply less), adjusted by history, by whether the static score is
-//! improving, at expected cut nodes and after a capturing hash move. Move ordering by hash
-//! move, SEE-sound captures (by victim, attacker and capture history), killers (the newer
-//! first), counter move, and history with gravity (bonuses of Stockfish's size) plus
-//! continuation history (after the previous move and the one before; `conthist.rs`), in
-//! `ordering.rs`, with the tables' updates at cutoffs; a node that fails low rewards the
-//! opponent's quiet move that led to it.
+//! reverse futility, null move, futility and the quiescence stand pat judge the static score
+//! replaced by the hash score where that bounds it from the right side (`refined`). Late
+//! move reductions from a log table (checks too, one ply less), adjusted by history, by
+//! whether the static score is improving, at expected cut nodes and after a capturing hash
+//! move. Move ordering by hash move, SEE-sound captures (by victim, attacker and capture
+//! history), killers (the newer first), counter move, and history with gravity (bonuses of
+//! Stockfish's size) plus continuation history (after the previous move and the one before;
+//! `conthist.rs`), in `ordering.rs`, with the tables' updates at cutoffs; a node that fails
+//! low rewards the opponent's quiet move that led to it.
 //! Repetitions score as draws, or as a mate against the side that gave check with every
 //! move of the cycle (perpetual check); mate scores. The static evaluation is read at the
 //! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
@@ -711,14 +711,7 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
         // For pruning, a stored score bounding the static one from the right side is the better
         // estimate (the pruning below compares it with beta and alpha).
-        let mut static_eval = raw_eval;
-        if !in_check
-            && let Some(e) = tt_entry
-            && e.score.abs() < MATE_BOUND
-            && settles(e.bound, e.score, raw_eval, raw_eval)
-        {
-            static_eval = e.score;
-        }
+        let static_eval = if in_check { raw_eval } else { refined(raw_eval, tt_entry) };
         // Reverse futility: far enough above beta near the leaves, the opponent's best reply
         // is not expected to bring the score back down.
         if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND && static_eval - self.scales.rfp_margin * depth >= beta {
@@ -1028,7 +1021,8 @@ impl<'a> Searcher<'a> {
         }
         let key = self.pos.hash();
         let mut tt_move = Move::NONE;
-        if let Some(e) = self.tt.probe(key) {
+        let tt_entry = self.tt.probe(key);
+        if let Some(e) = tt_entry {
             let s = score_from_tt(e.score, ply);
             if settles(e.bound, s, alpha, beta) {
                 return s;
@@ -1047,8 +1041,10 @@ impl<'a> Searcher<'a> {
                 return -MATE + ply as i32;
             }
         } else {
+            // The stand pat: the corrected static score, or a stored score that bounds it from
+            // the right side (as for the main search's pruning).
             let e = self.eval();
-            let stand = self.corrected(e, corr::slots(&self.pos));
+            let stand = refined(self.corrected(e, corr::slots(&self.pos)), tt_entry);
             if stand >= beta || ply >= MAX_PLY - 1 {
                 if ply < MAX_PLY - 1 {
                     self.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower);
@@ -1219,6 +1215,16 @@ fn score_to_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
+/// The static score `eval` refined by a hash entry: a stored score short of mate that bounds
+/// `eval` from the right side (a lower bound above it, an upper bound below it) is the
+/// better estimate of the node's value.
+fn refined(eval: i32, entry: Option<tt::Entry>) -> i32 {
+    match entry {
+        Some(e) if e.score.abs() < MATE_BOUND && settles(e.bound, e.score, eval, eval) => e.score,
+        _ => eval,
+    }
+}
+
 fn score_from_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s - ply as i32
@@ -1268,6 +1274,39 @@ mod tests {
         let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
         let e = q.eval();
         assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
+    }
+
+    #[test]
+    fn the_stand_pat_takes_a_stored_score_that_bounds_the_static_score_from_the_right_side() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        // No capture for Black, no check: quiescence is the stand pat alone.
+        let sfen = "4k4/9/9/9/9/4P4/9/9/4K4 b - 1";
+        let stand_with = |stored: Option<(i32, Bound)>, alpha: i32, beta: i32| {
+            let (tt, shared) = (Tt::new(1), Shared::default());
+            let pos = Position::from_sfen(v, sfen).expect("sfen");
+            let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
+            assert!(!s.pos.in_check() && s.pos.legal_moves().iter().all(|&m| !s.pos.is_capture(m)));
+            if let Some((score, bound)) = stored {
+                tt.store(s.pos.hash(), Move::NONE, score, 0, bound);
+            }
+            s.qsearch(alpha, beta, 1, 0)
+        };
+        let (tt, shared) = (Tt::new(1), Shared::default());
+        let mut s = Searcher::new(Position::from_sfen(v, sfen).expect("sfen"), &tt, &shared, Limits::default(), 0);
+        let e = s.eval();
+        let stand = s.corrected(e, corr::slots(&s.pos));
+        // Nothing stored: the static score, failing low or high.
+        assert_eq!(stand_with(None, stand + 400, stand + 500), stand);
+        assert_eq!(stand_with(None, stand - 200, stand - 50), stand);
+        // A lower bound above it (not enough to settle the window) raises the stand pat.
+        assert_eq!(stand_with(Some((stand + 300, Bound::Lower)), stand + 400, stand + 500), stand + 300);
+        // An upper bound below it lowers it: no longer a cutoff at beta.
+        assert_eq!(stand_with(Some((stand - 100, Bound::Upper)), stand - 200, stand - 50), stand - 100);
+        // A bound on the wrong side tells nothing about the stand pat.
+        assert_eq!(stand_with(Some((stand - 300, Bound::Lower)), stand + 400, stand + 500), stand);
+        assert_eq!(stand_with(Some((stand + 100, Bound::Upper)), stand - 200, stand - 50), stand);
+        // Mate scores are left out.
+        assert_eq!(stand_with(Some((MATE - 10, Bound::Lower)), stand + 400, MATE - 5), stand);
     }
 
     #[test]
