@@ -144,7 +144,8 @@ pub struct Params {
     /// ([`Params::search_score`]; weights line `search_scale N`, 1 to 256; [`SEARCH_SCALE_ONE`]
     /// when absent). The search's margins are set in its own centipawns; a variant whose
     /// weights were fitted on a wider scale (a small K: shogi's K 0.216 makes a pawn capture
-    /// worth about four of Fairy-Stockfish's pawns) maps its scores onto them with this.
+    /// worth about four of Fairy-Stockfish's pawns) maps its scores onto them with this, as
+    /// does one fitted on a narrower scale (sho's K 0.758 makes a pawn 61).
     pub search_scale: i32,
 }
 

@@ -18,7 +18,7 @@
 //! Repetitions score as draws, or as a mate against the side that gave check with every
 //! move of the cycle (perpetual check); mate scores. The static evaluation is read at the
 //! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
-//! scale than the margins here are set in). A small per-thread cache keeps static
+//! scale than the margins here are set in, sho's on a narrower one). A small per-thread cache keeps static
 //! evaluations by hash; a correction history (`corr.rs`) adds to them how far searches found
 //! similar positions' static scores off. The soft time limit stretches when the best move
 //! keeps changing or the score falls (`time.rs`).
@@ -1325,6 +1325,8 @@ mod tests {
         }
         let shogi = Variant::by_name("shogi").expect("shogi");
         assert!(crate::eval::params(shogi).search_scale < 64, "shogi's evaluation is read flattened");
+        let sho = Variant::by_name("shoshogi").expect("sho");
+        assert!(crate::eval::params(sho).search_scale > 64, "sho's evaluation is read widened");
     }
 
     #[test]
