@@ -18,9 +18,9 @@
 //! Repetitions score as draws, or as a mate against the side that gave check with every
 //! move of the cycle (perpetual check); mate scores. The static evaluation is read at the
 //! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
-//! scale than the margins here are set in, sho's on a narrower one). A small per-thread cache keeps static
-//! evaluations by hash; a correction history (`corr.rs`) adds to them how far searches found
-//! similar positions' static scores off. The soft time limit stretches when the best move
+//! scale than the margins here are set in, sho's on a narrower one). A small per-thread
+//! cache keeps static evaluations by hash; a correction history (`corr.rs`) adds to them how
+//! far searches found similar positions' static scores off. The soft time limit stretches when the best move
 //! keeps changing or the score falls (`time.rs`).
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
