@@ -3,9 +3,9 @@
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
 //! the further above beta), ProbCut (captures that clear beta by a margin in a shallow
-//! search), internal iterative reduction (two plies at shogi's expected cut nodes from
-//! depth 6), futility, late move pruning (to depth 8 in shogi), and SEE pruning of losing
-//! captures and of quiet moves that lose their exchange;
+//! search), internal iterative reduction (two plies at the expected cut nodes of shogi and
+//! sho from depth 6), futility, late move pruning (to depth 8 in shogi), and SEE pruning of
+//! losing captures and of quiet moves that lose their exchange;
 //! reverse futility, null move, futility and the quiescence stand pat judge the static score
 //! replaced by the hash score where that bounds it from the right side (`refined`). Late
 //! move reductions from a log table (checks too, one ply less), adjusted by history, by
@@ -72,8 +72,9 @@ const LMP_DEPTH: i32 = 3;
 /// See [`LMP_DEPTH`].
 const LMP_DEPTH_DROPS: i32 = 8;
 /// Depth from which internal iterative reduction takes a second ply at expected cut nodes,
-/// in drop variants without hoppers (shogi; elsewhere one ply at every node type).
-const IIR_CUT_DEPTH_DROPS: i32 = 6;
+/// in variants whose attacks are plain, without hoppers or lion moves (shogi and sho;
+/// elsewhere one ply at every node type).
+const IIR_CUT_DEPTH: i32 = 6;
 /// Deepest node where quiet moves that lose their exchange are pruned.
 const QUIET_SEE_DEPTH: i32 = 8;
 /// Quiet SEE pruning threshold per squared reduced depth, in centipawns.
@@ -117,13 +118,14 @@ struct DropScales {
     /// Deepest node of late move pruning (see [`LMP_DEPTH`]).
     lmp_depth: i32,
     /// Depth from which an expected cut node without a hash move is reduced a second ply
-    /// (see [`IIR_CUT_DEPTH_DROPS`]; `i32::MAX`: never).
+    /// (see [`IIR_CUT_DEPTH`]; `i32::MAX`: never).
     iir_cut_depth: i32,
 }
 
 impl DropScales {
     fn new(v: &Variant) -> DropScales {
         let params = crate::eval::params(v);
+        let iir_cut_depth = if v.t.plain_attacks { IIR_CUT_DEPTH } else { i32::MAX };
         if v.drops {
             DropScales {
                 params,
@@ -131,7 +133,7 @@ impl DropScales {
                 null_margin: NULL_MARGIN_DROPS,
                 capture_gain: 2,
                 lmp_depth: if v.t.has_hoppers { LMP_DEPTH } else { LMP_DEPTH_DROPS },
-                iir_cut_depth: if v.t.has_hoppers { i32::MAX } else { IIR_CUT_DEPTH_DROPS },
+                iir_cut_depth,
             }
         } else {
             DropScales {
@@ -140,7 +142,7 @@ impl DropScales {
                 null_margin: 0,
                 capture_gain: 1,
                 lmp_depth: LMP_DEPTH,
-                iir_cut_depth: i32::MAX,
+                iir_cut_depth,
             }
         }
     }
@@ -611,7 +613,8 @@ impl<'a> Searcher<'a> {
 
     /// Internal iterative reduction: without a hash move, a node from depth 4 was never
     /// searched deeply; it is searched a ply shallower first (the next iteration revisits it
-    /// with a move), and in shogi an expected cut node from depth 6 two plies shallower.
+    /// with a move), and in shogi and sho an expected cut node from depth 6 two plies
+    /// shallower.
     fn iir_depth(&self, depth: i32, tt_move: Move, cut: bool) -> i32 {
         if depth < 4 || tt_move != Move::NONE {
             depth
@@ -1330,7 +1333,7 @@ mod tests {
     }
 
     #[test]
-    fn internal_iterative_reduction_takes_a_second_ply_at_shogi_cut_nodes() {
+    fn internal_iterative_reduction_takes_a_second_ply_at_shogi_and_sho_cut_nodes() {
         let (tt, shared) = (Tt::new(1), Shared::default());
         let mut shogi = Searcher::new(
             Position::startpos(Variant::by_name("shogi").expect("shogi")),
@@ -1345,7 +1348,16 @@ mod tests {
         assert_eq!(shogi.iir_depth(5, Move::NONE, true), 4);
         assert_eq!(shogi.iir_depth(6, Move::NONE, false), 5, "not a cut node");
         assert_eq!(shogi.iir_depth(6, Move::NONE, true), 4);
-        for name in ["cannonshogi", "shoshogi", "chushogi"] {
+        let sho = Searcher::new(
+            Position::startpos(Variant::by_name("shoshogi").expect("sho")),
+            &tt,
+            &shared,
+            Limits::default(),
+            0,
+        );
+        assert_eq!(sho.iir_depth(6, Move::NONE, true), 4, "sho");
+        assert_eq!(sho.iir_depth(6, Move::NONE, false), 5, "sho, not a cut node");
+        for name in ["cannonshogi", "cannonshosu", "chushogi"] {
             let s = Searcher::new(Position::startpos(Variant::by_name(name).expect(name)), &tt, &shared, Limits::default(), 0);
             assert_eq!(s.iir_depth(9, Move::NONE, true), 8, "{name}");
         }
