@@ -20,8 +20,8 @@
 //! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
 //! scale than the margins here are set in, sho's on a narrower one). A small per-thread
 //! cache keeps static evaluations by hash; a correction history (`corr.rs`) adds to them how
-//! far searches found similar positions' static scores off. The soft time limit stretches when the best move
-//! keeps changing or the score falls (`time.rs`).
+//! far searches found similar positions' static scores off. The soft time limit stretches
+//! when the best move keeps changing or the score falls (`time.rs`).
 //!
 //! The search never prints: it reports each completed iteration through a callback, and
 //! stops on the shared stop flag, a node limit, or the clock.
@@ -1335,30 +1335,19 @@ mod tests {
     #[test]
     fn internal_iterative_reduction_takes_a_second_ply_at_shogi_and_sho_cut_nodes() {
         let (tt, shared) = (Tt::new(1), Shared::default());
-        let mut shogi = Searcher::new(
-            Position::startpos(Variant::by_name("shogi").expect("shogi")),
-            &tt,
-            &shared,
-            Limits::default(),
-            0,
-        );
+        let searcher = |name: &str| Searcher::new(Position::startpos(Variant::by_name(name).expect(name)), &tt, &shared, Limits::default(), 0);
+        let mut shogi = searcher("shogi");
         let m = shogi.pos.legal_moves()[0];
         assert_eq!(shogi.iir_depth(3, Move::NONE, true), 3, "too shallow");
         assert_eq!(shogi.iir_depth(8, m, true), 8, "a hash move");
         assert_eq!(shogi.iir_depth(5, Move::NONE, true), 4);
         assert_eq!(shogi.iir_depth(6, Move::NONE, false), 5, "not a cut node");
         assert_eq!(shogi.iir_depth(6, Move::NONE, true), 4);
-        let sho = Searcher::new(
-            Position::startpos(Variant::by_name("shoshogi").expect("sho")),
-            &tt,
-            &shared,
-            Limits::default(),
-            0,
-        );
+        let sho = searcher("shoshogi");
         assert_eq!(sho.iir_depth(6, Move::NONE, true), 4, "sho");
         assert_eq!(sho.iir_depth(6, Move::NONE, false), 5, "sho, not a cut node");
         for name in ["cannonshogi", "cannonshosu", "chushogi"] {
-            let s = Searcher::new(Position::startpos(Variant::by_name(name).expect(name)), &tt, &shared, Limits::default(), 0);
+            let s = searcher(name);
             assert_eq!(s.iir_depth(9, Move::NONE, true), 8, "{name}");
         }
     }
