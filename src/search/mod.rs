@@ -120,6 +120,9 @@ struct DropScales {
     /// Depth from which an expected cut node without a hash move is reduced a second ply
     /// (see [`IIR_CUT_DEPTH`]; `i32::MAX`: never).
     iir_cut_depth: i32,
+    /// Late move reductions ([`LMR`], or [`LMR_SHO`] in variants without drops whose attacks
+    /// are plain).
+    lmr: &'static LmrTable,
 }
 
 impl DropScales {
@@ -134,6 +137,7 @@ impl DropScales {
                 capture_gain: 2,
                 lmp_depth: if v.t.has_hoppers { LMP_DEPTH } else { LMP_DEPTH_DROPS },
                 iir_cut_depth,
+                lmr: &LMR,
             }
         } else {
             DropScales {
@@ -143,21 +147,30 @@ impl DropScales {
                 capture_gain: 1,
                 lmp_depth: LMP_DEPTH,
                 iir_cut_depth,
+                lmr: if v.t.plain_attacks { &LMR_SHO } else { &LMR },
             }
         }
     }
 }
 
-/// Late move reductions by depth and move number: 0.75 + ln(depth) ln(number) / 2.25.
-static LMR: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+/// Late move reductions by depth and move number: `0.75 + ln(depth) ln(number) / divisor`.
+type LmrTable = [[u8; 64]; 64];
+
+fn lmr_table(divisor: f64) -> LmrTable {
     let mut t = [[0u8; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (i, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            *r = (0.75 + (d as f64).ln() * (i as f64).ln() / divisor) as u8;
         }
     }
     t
-});
+}
+
+/// The reductions of most variants: divisor 2.25.
+static LMR: std::sync::LazyLock<LmrTable> = std::sync::LazyLock::new(|| lmr_table(2.25));
+/// Sho's (no drops, plain attacks): divisor 2.0, a little more reduction (twenty-fifth
+/// session: +9.3 and a second run in sho self-play, `docs/strength-log.md`).
+static LMR_SHO: std::sync::LazyLock<LmrTable> = std::sync::LazyLock::new(|| lmr_table(2.0));
 
 /// History bonus of a quiet cutoff at `depth`: Stockfish's `stat_bonus(depth + 1)`, at most
 /// [`HISTORY_BONUS_MAX`]: from 267 at depth 1 (1.6% of [`HISTORY_MAX`]) to 2,500 (15%)
@@ -167,9 +180,9 @@ fn history_bonus(depth: i32) -> i32 {
     (6 * d * d + 229 * d - 215).min(HISTORY_BONUS_MAX)
 }
 
-/// The [`LMR`] reduction of move number `i` at `depth`.
-fn lmr(depth: i32, i: usize) -> i32 {
-    LMR[(depth.max(0) as usize).min(63)][i.min(63)] as i32
+/// The reduction of move number `i` at `depth` in `table` ([`LMR`] or [`LMR_SHO`]).
+fn lmr(table: &LmrTable, depth: i32, i: usize) -> i32 {
+    table[(depth.max(0) as usize).min(63)][i.min(63)] as i32
 }
 
 /// A score as reported: centipawns, or a mate distance in plies (negative: being mated).
@@ -843,7 +856,7 @@ impl<'a> Searcher<'a> {
             // Quiet moves (drops too) that lose material in the exchange on their square, near
             // the leaves; the margin grows with the depth left after a late move's reduction.
             if !prunable && late_quiet && !in_check && depth <= QUIET_SEE_DEPTH {
-                let lmr_depth = (depth - 1 - lmr(depth, i)).max(0);
+                let lmr_depth = (depth - 1 - lmr(self.scales.lmr, depth, i)).max(0);
                 prunable = !self.pos.see_ge(m, -QUIET_SEE_MARGIN * lmr_depth * lmr_depth);
             }
             // A pruned move that cannot check is not even made: where checks do not matter
@@ -874,7 +887,7 @@ impl<'a> Searcher<'a> {
                 // included (one ply less).
                 let mut s = alpha + 1;
                 if reducible {
-                    let mut r = lmr(depth, i) - gives_check as i32;
+                    let mut r = lmr(self.scales.lmr, depth, i) - gives_check as i32;
                     r -= pv_node as i32;
                     r += !improving as i32;
                     // More at expected cut nodes, and where the hash move is a capture (quiet
@@ -1349,6 +1362,19 @@ mod tests {
         for name in ["cannonshogi", "cannonshosu", "chushogi"] {
             let s = searcher(name);
             assert_eq!(s.iir_depth(9, Move::NONE, true), 8, "{name}");
+        }
+    }
+
+    #[test]
+    fn sho_reduces_late_moves_more_than_the_other_variants() {
+        let (shogi, sho) = (lmr_table(2.25), lmr_table(2.0));
+        // ln 10 ln 20 = 6.90: 0.75 + 6.90 / 2.25 = 3.82, 0.75 + 6.90 / 2.0 = 4.20.
+        assert_eq!((lmr(&shogi, 10, 20), lmr(&sho, 10, 20)), (3, 4));
+        assert!(lmr(&sho, 200, 100) == lmr(&sho, 63, 63) && lmr(&sho, 1, 1) == 0, "clamped");
+        for name in ["shogi", "shoshogi", "cannonshogi", "cannonshogi-wiki", "cannonshosu", "chushogi"] {
+            let scales = DropScales::new(Variant::by_name(name).expect(name));
+            let want = if name == "shoshogi" { 4 } else { 3 };
+            assert_eq!(lmr(scales.lmr, 10, 20), want, "{name}");
         }
     }
 
