@@ -2,10 +2,10 @@
 //! transposition table (probed and written by the quiescence search too); quiescence over
 //! captures that do not lose by SEE; extension of checks whose move does not lose by SEE,
 //! mate distance pruning, reverse futility, null move (reduced more the deeper the node and
-//! the further above beta), ProbCut (captures that clear beta by a margin in a shallow
-//! search), internal iterative reduction (two plies at the expected cut nodes of shogi and
-//! sho from depth 6), futility, late move pruning (to depth 8 in shogi), and SEE pruning of
-//! losing captures and of quiet moves that lose their exchange;
+//! the further above beta, a ply less in sho), ProbCut (captures that clear beta by a margin
+//! in a shallow search), internal iterative reduction (two plies at the expected cut nodes
+//! of shogi and sho from depth 6), futility, late move pruning (to depth 8 in shogi), and SEE
+//! pruning of losing captures and of quiet moves that lose their exchange;
 //! reverse futility, null move, futility and the quiescence stand pat judge the static score
 //! replaced by the hash score where that bounds it from the right side (`refined`). Late
 //! move reductions from a log table (a little deeper in sho; checks too, one ply less),
@@ -101,6 +101,12 @@ const RFP_MARGIN_DROPS: i32 = 200;
 const NULL_MARGIN_DROPS: i32 = 350;
 /// See [`NULL_MARGIN_DROPS`].
 const NULL_MARGIN_PER_PLY: i32 = 20;
+/// The null move's reduction at shallow depth and at beta: `NULL_REDUCTION + depth / 3`,
+/// plus up to three plies more the further the static score stands above beta.
+const NULL_REDUCTION: i32 = 3;
+/// The same in sho (no drops, plain attacks): one ply less (twenty-sixth session: +28.4
+/// +/- 17 over 600 games of sho self-play, `docs/strength-log.md`).
+const NULL_REDUCTION_SHO: i32 = 2;
 
 /// The pruning scales that depend on whether the variant has drops (and hoppers), and the
 /// scale of the variant's evaluation, chosen once per search.
@@ -120,6 +126,9 @@ struct DropScales {
     /// Depth from which an expected cut node without a hash move is reduced a second ply
     /// (see [`IIR_CUT_DEPTH`]; `i32::MAX`: never).
     iir_cut_depth: i32,
+    /// The null move's base reduction ([`NULL_REDUCTION`], or [`NULL_REDUCTION_SHO`] in
+    /// variants without drops whose attacks are plain).
+    null_reduction: i32,
     /// Late move reductions ([`LMR`], or [`LMR_SHO`] in variants without drops whose attacks
     /// are plain).
     lmr: &'static LmrTable,
@@ -137,6 +146,7 @@ impl DropScales {
                 capture_gain: 2,
                 lmp_depth: if v.t.has_hoppers { LMP_DEPTH } else { LMP_DEPTH_DROPS },
                 iir_cut_depth,
+                null_reduction: NULL_REDUCTION,
                 lmr: &LMR,
             }
         } else {
@@ -147,6 +157,7 @@ impl DropScales {
                 capture_gain: 1,
                 lmp_depth: LMP_DEPTH,
                 iir_cut_depth,
+                null_reduction: if v.t.plain_attacks { NULL_REDUCTION_SHO } else { NULL_REDUCTION },
                 lmr: if v.t.plain_attacks { &LMR_SHO } else { &LMR },
             }
         }
@@ -746,7 +757,7 @@ impl<'a> Searcher<'a> {
             && self.pos.history().last().is_none_or(|u| u.mv != Move::NONE)
             && self.has_pieces()
         {
-            let r = 3 + depth / 3 + ((static_eval - beta) / 200).clamp(0, 3);
+            let r = self.scales.null_reduction + depth / 3 + ((static_eval - beta) / 200).clamp(0, 3);
             self.moved[ply] = NO_MOVE;
             self.pos.make_null();
             let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
@@ -1367,7 +1378,7 @@ mod tests {
     }
 
     #[test]
-    fn sho_reduces_late_moves_more_than_the_other_variants() {
+    fn sho_reduces_late_moves_more_and_null_moves_less_than_the_other_variants() {
         let (shogi, sho) = (lmr_table(2.25), lmr_table(2.0));
         // ln 10 ln 20 = 6.90: 0.75 + 6.90 / 2.25 = 3.82, 0.75 + 6.90 / 2.0 = 4.20.
         assert_eq!((lmr(&shogi, 10, 20), lmr(&sho, 10, 20)), (3, 4));
@@ -1376,6 +1387,8 @@ mod tests {
             let scales = DropScales::new(Variant::by_name(name).expect(name));
             let want = if name == "shoshogi" { 4 } else { 3 };
             assert_eq!(lmr(scales.lmr, 10, 20), want, "{name}");
+            let null = if name == "shoshogi" { NULL_REDUCTION_SHO } else { NULL_REDUCTION };
+            assert_eq!(scales.null_reduction, null, "{name}");
         }
     }
 
