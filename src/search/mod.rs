@@ -105,7 +105,7 @@ const NULL_MARGIN_PER_PLY: i32 = 20;
 /// plus up to three plies more the further the static score stands above beta.
 const NULL_REDUCTION: i32 = 3;
 /// The same in sho (no drops, plain attacks): one ply less (twenty-sixth session: +28.4
-/// +/- 17 over 600 games of sho self-play, `docs/strength-log.md`).
+/// +/- 17.8 over 600 games of sho self-play, `docs/strength-log.md`).
 const NULL_REDUCTION_SHO: i32 = 2;
 
 /// The pruning scales that depend on whether the variant has drops (and hoppers), and the
