@@ -150,6 +150,8 @@ impl DropScales {
                 lmr: &LMR,
             }
         } else {
+            // Sho's own values: no drops and plain attacks (the chu pieces and hoppers are not).
+            let sho = v.t.plain_attacks;
             DropScales {
                 params,
                 rfp_margin: RFP_MARGIN,
@@ -157,8 +159,8 @@ impl DropScales {
                 capture_gain: 1,
                 lmp_depth: LMP_DEPTH,
                 iir_cut_depth,
-                null_reduction: if v.t.plain_attacks { NULL_REDUCTION_SHO } else { NULL_REDUCTION },
-                lmr: if v.t.plain_attacks { &LMR_SHO } else { &LMR },
+                null_reduction: if sho { NULL_REDUCTION_SHO } else { NULL_REDUCTION },
+                lmr: if sho { &LMR_SHO } else { &LMR },
             }
         }
     }
