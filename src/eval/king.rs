@@ -23,18 +23,45 @@ use crate::variant::{CAPTURE, Ride};
 /// It also adds each piece's mobility (as [`super::mobility`] counts it) to `mob` by kind:
 /// for a capturing slide or unlimited hop, the squares it attacks but an own piece ending the
 /// walk; any other atom is counted on its own.
-pub(super) fn attack_map(pos: &Position, by: Color, map: &mut [u8; NSQ], mob: &mut [i32; MAX_KINDS]) {
-    let t = &pos.variant().t;
+///
+/// With `least`, it also keeps for each square the smallest [`attacker_value`] of the pieces
+/// attacking it (left as it was where none does: callers start it at `u16::MAX`).
+pub(super) fn attack_map(pos: &Position, by: Color, map: &mut [u8; NSQ], mob: &mut [i32; MAX_KINDS], least: Option<&mut [u16; NSQ]>) {
+    match least {
+        Some(least) => walk_attacks(pos, by, mob, |x, value| {
+            let i = x as u8 as usize;
+            map[i] = map[i].wrapping_add(1);
+            least[i] = least[i].min(value);
+        }),
+        None => walk_attacks(pos, by, mob, |x, _| {
+            let m = &mut map[x as u8 as usize];
+            *m = m.wrapping_add(1);
+        }),
+    }
+}
+
+/// A piece's value as an attacker (for the threat terms): its material value, or
+/// `u16::MAX` for a royal (a royal's attack threatens only an undefended piece).
+pub(super) fn attacker_value(v: &crate::variant::Variant, k: u8) -> u16 {
+    if v.t.royal_mask >> k & 1 != 0 {
+        u16::MAX
+    } else {
+        v.piece(k).value.clamp(0, u16::MAX as i32 - 1) as u16
+    }
+}
+
+/// The walk of [`attack_map`]: `on(square, attacker value)` for every attack (counts stay
+/// far below 256, at most every piece of a side on one square; leaps count on the padding
+/// too: those cells are never read).
+fn walk_attacks(pos: &Position, by: Color, mob: &mut [i32; MAX_KINDS], mut on: impl FnMut(i16, u16)) {
+    let v = pos.variant();
+    let t = &v.t;
     let b = &pos.board;
     let c = by.idx();
-    // Counts stay far below 256 (at most every piece of a side on one square). Leaps count
-    // on the padding too: those cells are never read.
-    let mut hit = |x: i16| {
-        let m = &mut map[x as u8 as usize];
-        *m = m.wrapping_add(1);
-    };
     for from in pos.occupied(by).iter() {
         let k = kind_of(b[from as usize]);
+        let value = attacker_value(v, k);
+        let mut hit = |x: i16| on(x, value);
         let (lo, mid, hi) = t.map_range[c][k as usize];
         let atoms = &t.map_atoms[c];
         // Capturing leaps (steps too) attack their square whatever stands there.
@@ -269,7 +296,7 @@ mod tests {
             super::super::random_game(v, 0x2545_F491_4F6C_DD1D, 150, |pos| {
                 for c in [Color::Black, Color::White] {
                     let (mut map, mut mob) = ([0; NSQ], [0; MAX_KINDS]);
-                    attack_map(pos, c, &mut map, &mut mob);
+                    attack_map(pos, c, &mut map, &mut mob, None);
                     for s in v.t.on_board.iter() {
                         assert_eq!(map[s as usize] as u32, pos.attack_count(s, c), "{} {} {s}", v.name, pos.to_sfen());
                     }

@@ -12,6 +12,12 @@
 //! also the king zone (`king.rs`): safe and unsafe drop checks, flank attack and defence, and
 //! a second danger index that adds them.
 //!
+//! Threats (where their weights are not zero): per kind, a non-royal piece that an enemy
+//! piece attacks while it is worth more (by the variant's piece values) than its least
+//! attacker, or while we do not defend it; and how many of those the side to move has. They
+//! need both colours' attack maps (`king::attack_map`, with the least attacker's value per
+//! square), which the drop variants' king-zone terms walk anyway.
+//!
 //! Without drops, a side far ahead in material against few pieces (the mop-up of Stockfish's
 //! endgames) is paid for driving the enemy royals to the edge, bringing its pieces near
 //! them and taking away their flight squares, which turns won endings into mates instead of
@@ -140,6 +146,9 @@ fn mop_up(pos: &Position, c: Color) -> bool {
 struct Maps {
     att: [[u8; NSQ]; 2],
     mob: [[i32; MAX_KINDS]; 2],
+    /// The least attacker's value on each square (`u16::MAX` where none attacks), with
+    /// the threat terms in use.
+    least: Option<[[u16; NSQ]; 2]>,
 }
 
 /// With the king-zone terms in use (drop variants; `all`: always), the [`Maps`].
@@ -152,14 +161,24 @@ fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
                 .iter()
                 .any(|&x| p.w[p.index(x)] != 0)
             || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
-    on.then(|| {
+    let threat = all || used(v).threat;
+    (on || threat).then(|| {
         let mut maps = Maps {
             att: [[0; NSQ]; 2],
             mob: [[0; MAX_KINDS]; 2],
+            least: threat.then_some([[u16::MAX; NSQ]; 2]),
         };
-        let Maps { att: [ab, aw], mob: [mb, mw] } = &mut maps;
-        king::attack_map(pos, Color::Black, ab, mb);
-        king::attack_map(pos, Color::White, aw, mw);
+        let Maps {
+            att: [ab, aw],
+            mob: [mb, mw],
+            least,
+        } = &mut maps;
+        let [lb, lw] = match least {
+            Some([lb, lw]) => [Some(lb), Some(lw)],
+            None => [None, None],
+        };
+        king::attack_map(pos, Color::Black, ab, mb, lb);
+        king::attack_map(pos, Color::White, aw, mw, lw);
         maps
     })
 }
@@ -266,6 +285,22 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         || p.w[p.index(Term::KingWeak)] != 0
         || p.w[p.index(Term::KingDanger)] != 0
         || p.w[p.index(Term::KingDangerEg)] != 0;
+    // Threats: our pieces that an enemy piece attacks while they are worth more than their
+    // least attacker, or while we do not defend them.
+    if let Some(Maps { att, least: Some(least), .. }) = maps {
+        let (ours, theirs, least) = (&att[c.idx()], &att[them.idx()], &least[them.idx()]);
+        let mut n = 0;
+        for sq in pos.occupied(c).iter() {
+            let (i, k) = (sq as usize, kind_of(pos.piece_at(sq)));
+            if theirs[i] != 0 && t.royal_mask >> k & 1 == 0 && (ours[i] == 0 || (least[i] as i32) < v.piece(k).value) {
+                f(p.kind(Term::Threat, k), 1);
+                n += 1;
+            }
+        }
+        if n != 0 && c == pos.side_to_move() {
+            f(p.index(Term::ThreatMoving), n);
+        }
+    }
     let maps = maps.map(|m| (&m.att[c.idx()], &m.att[them.idx()]));
     // Without the maps, with few pieces on the board (see `Tables::box_from_pieces`), the
     // counts next to a royal come from the pieces: on an open board the lines out of each
@@ -366,7 +401,9 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
                 f(p.index(Term::KingDangerEg), danger * danger / 64);
             }
         }
-        if let Some((ours, theirs)) = &maps {
+        if v.drops
+            && let Some((ours, theirs)) = &maps
+        {
             let (mut checks, mut unsafe_checks) = (0, 0);
             king::drop_checks(pos, c, r, ours, theirs, &mut |k, safe, not_safe| {
                 if safe > 0 {
@@ -500,6 +537,42 @@ mod tests {
                 assert_eq!(evaluate(pos), sign * model(pos), "{} {}", v.name, pos.to_sfen());
             });
         }
+    }
+
+    #[test]
+    fn threats_count_pieces_attacked_by_a_lesser_piece_or_left_undefended() {
+        let v = crate::variant::Variant::by_name("shoshogi").expect("sho");
+        let p = params(v);
+        let get = |pos: &Position, t: Term, kind: &str| {
+            let i = if kind.is_empty() {
+                p.index(t)
+            } else {
+                p.kind(t, v.kind_by_sfen(kind).expect("kind"))
+            };
+            features(pos).iter().find(|&&(j, _)| j == i).map_or(0, |&(_, x)| x)
+        };
+        // Black's pawn on 5f and White's gold on 5e attack each other, neither defended:
+        // both are threatened (from Black's point of view, White's gold counts -1), and the
+        // side to move (Black) has one threatened piece.
+        let open = Position::from_sfen(v, "4k4/9/9/9/4g4/4P4/9/9/4K4 b - 1").expect("sfen");
+        assert_eq!(get(&open, Term::Threat, "P"), 1);
+        assert_eq!(get(&open, Term::Threat, "G"), -1);
+        assert_eq!(get(&open, Term::ThreatMoving, ""), 1);
+        // White to move: its gold is the mover's threatened piece.
+        let white = Position::from_sfen(v, "4k4/9/9/9/4g4/4P4/9/9/4K4 w - 1").expect("sfen");
+        assert_eq!(get(&white, Term::ThreatMoving, ""), -1);
+        // Black's lance on 5g defends the pawn, which is worth less than its only attacker (the
+        // white gold): no longer threatened; the white gold, attacked by the lesser pawn, is.
+        let defended = Position::from_sfen(v, "4k4/9/9/9/4g4/4P4/4L4/9/4K4 b - 1").expect("sfen");
+        assert_eq!(get(&defended, Term::Threat, "P"), 0);
+        assert_eq!(get(&defended, Term::Threat, "G"), -1);
+        // Royals are never counted: Black's undefended gold checks the white king, which
+        // attacks it.
+        let kings = Position::from_sfen(v, "9/9/9/4k4/4G4/9/9/9/4K4 w - 1").expect("sfen");
+        assert_eq!(get(&kings, Term::Threat, "K"), 0);
+        assert_eq!(get(&kings, Term::Threat, "G"), 1);
+        assert_eq!(evaluate(&open), model(&open));
+        assert_eq!(evaluate(&white), -model(&white));
     }
 
     #[test]

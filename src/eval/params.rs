@@ -34,6 +34,9 @@ pub enum Term {
     /// Per kind in the enemy's hand: squares (at most two) where dropping it checks a royal
     /// and the dropped piece cannot be taken safely.
     DropCheck,
+    /// Per kind: a non-royal piece that an enemy piece attacks while it is worth more than
+    /// its least attacker, or while we do not defend it.
+    Threat,
     /// Per kind, endgame part (see [`PHASE`]): value on the board.
     PieceEg,
     /// Per kind, endgame part: value in hand.
@@ -73,6 +76,8 @@ pub enum Term {
     /// Mop-up: per square next to an enemy royal that it could step to (empty or ours) and
     /// that we do not attack.
     MopFree,
+    /// Pieces of the side to move counted by [`Term::Threat`] (it may save one of them).
+    ThreatMoving,
     /// Endgame part: per own piece next to a royal.
     ShelterEg,
     /// Endgame part: per file between a royal and the nearer side edge.
@@ -89,7 +94,7 @@ pub enum Term {
 pub const PHASE: i32 = 64;
 
 /// Names of the per-kind groups, in [`Term`] order.
-const PER_KIND: [&str; 11] = [
+const PER_KIND: [&str; 12] = [
     "piece",
     "hand",
     "promo",
@@ -98,6 +103,7 @@ const PER_KIND: [&str; 11] = [
     "guard",
     "raid",
     "drop_check",
+    "threat",
     "piece_eg",
     "hand_eg",
     "advance_eg",
@@ -105,7 +111,7 @@ const PER_KIND: [&str; 11] = [
 /// The first per-kind endgame group and the first endgame scalar.
 const FIRST_EG: (Term, Term) = (Term::PieceEg, Term::ShelterEg);
 /// Names of the scalars, in [`Term`] order.
-const SCALARS: [&str; 19] = [
+const SCALARS: [&str; 20] = [
     "shelter",
     "king_attack",
     "king_weak",
@@ -121,6 +127,7 @@ const SCALARS: [&str; 19] = [
     "mop_edge",
     "mop_close",
     "mop_free",
+    "threat_moving",
     "shelter_eg",
     "king_edge_eg",
     "king_danger_eg",
@@ -166,6 +173,8 @@ pub struct Used {
     pub eg_kind: bool,
     /// Any endgame weight.
     pub eg: bool,
+    /// The threat terms.
+    pub threat: bool,
 }
 
 impl Used {
@@ -177,6 +186,7 @@ impl Used {
             mobility: any(Term::Mobility),
             eg_kind: any(Term::PieceEg) || any(Term::HandEg) || any(Term::AdvanceEg),
             eg: (0..p.w.len()).any(|i| p.is_eg(i) && p.w[i] != 0),
+            threat: any(Term::Threat) || p.w[p.index(Term::ThreatMoving)] != 0,
         }
     }
 }
