@@ -151,7 +151,8 @@ struct Maps {
     least: Option<[[u16; NSQ]; 2]>,
 }
 
-/// With the king-zone terms in use (drop variants; `all`: always), the [`Maps`].
+/// With the king-zone terms (drop variants) or the threat terms in use (`all`: always), the
+/// [`Maps`]; the least attackers' values only with the threat terms.
 fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
     let v = pos.variant();
     let t = &v.t;
