@@ -105,6 +105,53 @@ fn xboard_engines_are_told_the_random_opening() {
 }
 
 #[test]
+fn pgn_moves_carry_the_score_depth_and_time_of_both_protocols() {
+    // Each move's comment reads like cutechess-cli's: `{+0.35/12 0.512s}`, the mover's last
+    // reported score and depth (USI `info`, XBoard thinking output after `post`) and its time.
+    let dir = std::env::temp_dir().join(format!("shishi-comments-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp dir");
+    let pgn = dir.join("games.pgn");
+    // Random plies first, out of the engines' books (a book move reports no search).
+    let args = ["--random-plies", "8", "--max-plies", "20", "--pgn", pgn.to_str().expect("path")];
+    against_the_xboard_front_end("shogi", &args);
+    let text = std::fs::read_to_string(&pgn).expect("pgn written");
+    let mut per_game = Vec::new();
+    for game in text.split("[Event ").skip(1) {
+        let body = game.split("]\n\n").last().expect("movetext").replace('\n', " ");
+        let comments: Vec<&str> = body.split('{').skip(1).filter_map(|c| c.split_once('}').map(|(c, _)| c)).collect();
+        // Every move has one, then the termination's.
+        let (moves, last) = comments.split_at(comments.len() - 1);
+        let mut outside = String::new();
+        for part in body.split('{') {
+            outside.push_str(part.split_once('}').map_or(part, |(_, rest)| rest));
+        }
+        let plies = outside.split_whitespace().filter(|w| !w.ends_with('.') && !w.contains('-')).count();
+        assert!(plies >= 2 && moves.len() == plies, "{game}");
+        assert!(!last[0].ends_with('s'), "{game}");
+        // Which colours reported a search (the first player's moves are the even ones).
+        let mut searched = [false; 2];
+        for (i, c) in moves.iter().enumerate() {
+            let (eval, time) = c.rsplit_once(' ').map_or((None, *c), |(e, t)| (Some(e), t));
+            if let Some(eval) = eval {
+                let (score, depth) = eval.split_once('/').unwrap_or_else(|| panic!("comment '{c}' in {game}"));
+                assert!(
+                    score.starts_with(['+', '-']) && score[1..].trim_start_matches('M').parse::<f64>().is_ok(),
+                    "{c}"
+                );
+                assert!(depth.parse::<u32>().is_ok_and(|d| d >= 1), "{c}");
+                searched[i % 2] = true;
+            }
+            let secs = time.strip_suffix('s').and_then(|t| t.parse::<f64>().ok()).unwrap_or(-1.0);
+            assert!((0.0..2.5).contains(&secs), "{c}");
+        }
+        assert_eq!(searched, [true, true], "{game}");
+        per_game.push(moves.len());
+    }
+    assert_eq!(per_game.len(), 2, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_arguments_are_errors() {
     for args in [
         vec!["--variant", "nosuch", "--engine", "self", "--engine", "self"],

@@ -10,6 +10,7 @@
 
 pub mod player;
 pub mod stats;
+pub mod thinking;
 
 use crate::game::Outcome;
 use crate::moves::Move;
@@ -22,6 +23,7 @@ use stats::{Verdict, Wdl};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
+use thinking::Thinking;
 
 /// Time control, in milliseconds.
 #[derive(Clone, Copy, Debug)]
@@ -109,6 +111,8 @@ pub struct GameRecord {
     pub start: String,
     /// The moves, from the start.
     pub moves: Vec<Move>,
+    /// For each move, the time its engine took (ms) and what it last reported of its search.
+    pub notes: Vec<(u64, Option<Thinking>)>,
     /// `1-0`, `0-1` or `1/2-1/2` (first player's view).
     pub result: &'static str,
     /// Why it ended.
@@ -235,6 +239,7 @@ fn play_game(cfg: &MatchConfig, number: usize, players_idx: [usize; 2], start: P
         players: players_idx,
         start: start_sfen.clone(),
         moves: Vec::new(),
+        notes: Vec::new(),
         result: "*",
         termination: String::new(),
         illegal: false,
@@ -323,6 +328,7 @@ fn play_game(cfg: &MatchConfig, number: usize, players_idx: [usize; 2], start: P
                     Some(m) => {
                         pos.make(m);
                         record.moves.push(m);
+                        record.notes.push((used, players[side].thinking()));
                     }
                     None => {
                         record.illegal = true;
@@ -410,6 +416,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
                             players: order,
                             start: String::new(),
                             moves: Vec::new(),
+                            notes: Vec::new(),
                             result: "*",
                             termination: format!("bad opening: {e}"),
                             illegal: false,
@@ -520,7 +527,9 @@ fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// A game as PGN: XBoard move notation, `Variant` tag, `FEN` when not the standard start.
+/// A game as PGN: XBoard move notation, `Variant` tag, `FEN` when not the standard start, and
+/// after each move a comment with the mover's last score and depth and its time (see
+/// [`thinking::comment`]).
 pub fn to_pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
     let v = cfg.variant;
     let mut s = String::new();
@@ -552,6 +561,9 @@ pub fn to_pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
         }
         line.push_str(&p.move_to_xboard(m, rb));
         line.push(' ');
+        if let Some(&(ms, t)) = g.notes.get(i) {
+            line.push_str(&format!("{{{}}} ", thinking::comment(t, ms)));
+        }
         p.make(m);
     }
     line.push_str(&format!("{{{}}} {}", g.termination, g.result));

@@ -4,6 +4,7 @@
 //! every answer is returned as text for the referee to check. A process is started per game
 //! and killed when dropped, so a misbehaving engine cannot carry state into the next game.
 
+use super::thinking::{Thinking, parse_usi_info, parse_xboard_post};
 use crate::notation::move_to_usi;
 use crate::position::Position;
 use std::io::{BufRead, BufReader, Write};
@@ -93,6 +94,8 @@ pub struct Player {
     setboard: bool,
     /// XBoard: the opening still to send (its start SFEN and moves).
     opening: Option<(String, Vec<crate::moves::Move>)>,
+    /// The last complete report of the search behind the latest answer.
+    thinking: Option<Thinking>,
 }
 
 /// Clock information for one move request, in milliseconds.
@@ -135,6 +138,7 @@ impl Player {
             rank_base: variant.xboard_rank_base(),
             setboard: false,
             opening: None,
+            thinking: None,
         };
         p.handshake(variant)?;
         Ok(p)
@@ -241,6 +245,8 @@ impl Player {
                 }
                 self.send("force");
                 self.send("easy");
+                // Thinking output: its last depth and score go into the PGN's move comments.
+                self.send("post");
                 self.send("ping 1");
                 self.wait_for("pong 1", t)?;
             }
@@ -257,6 +263,7 @@ impl Player {
     /// Asks for a move in `game` (start SFEN and moves so far); waits until `deadline`.
     pub fn go(&mut self, start_sfen: &str, game: &Position, clocks: Clocks, deadline: Instant) -> Answer {
         let v = game.variant();
+        self.thinking = None;
         match self.spec.proto {
             Proto::Usi => {
                 let moves: Vec<String> = game.history().iter().map(|u| move_to_usi(v, u.mv)).collect();
@@ -275,6 +282,10 @@ impl Player {
                 loop {
                     match self.recv(deadline) {
                         Ok(l) => {
+                            if let Some(t) = parse_usi_info(&l) {
+                                self.thinking = Some(t);
+                                continue;
+                            }
                             let mut w = l.split_whitespace();
                             if w.next() == Some("bestmove") {
                                 return match w.next() {
@@ -334,6 +345,10 @@ impl Player {
                 loop {
                     match self.recv(deadline) {
                         Ok(l) => {
+                            if let Some(t) = parse_xboard_post(&l) {
+                                self.thinking = Some(t);
+                                continue;
+                            }
                             let mut w = l.split_whitespace();
                             match w.next() {
                                 Some("move") => {
@@ -383,6 +398,11 @@ impl Player {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    /// The last depth and score the engine reported while it searched for its latest answer.
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.thinking
     }
 
     /// The rank numbering base this engine uses in XBoard notation.
