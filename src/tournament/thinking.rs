@@ -80,18 +80,17 @@ pub fn parse_xboard_post(line: &str) -> Option<Thinking> {
 /// the engine reported nothing.
 pub fn comment(thinking: Option<Thinking>, ms: u64) -> String {
     let time = format!("{}.{:03}s", ms / 1000, ms % 1000);
-    match thinking {
-        None => time,
-        Some(Thinking { depth, score: Score::Cp(cp) }) => {
-            let sign = if cp < 0 { '-' } else { '+' };
-            let a = cp.unsigned_abs();
-            format!("{sign}{}.{:02}/{depth} {time}", a / 100, a % 100)
-        }
-        Some(Thinking { depth, score: Score::Mate(n) }) => {
-            let sign = if n < 0 { '-' } else { '+' };
-            format!("{sign}M{}/{depth} {time}", n.unsigned_abs())
-        }
-    }
+    let Some(Thinking { depth, score }) = thinking else {
+        return time;
+    };
+    let (Score::Cp(n) | Score::Mate(n)) = score;
+    let sign = if n < 0 { '-' } else { '+' };
+    let a = n.unsigned_abs();
+    let value = match score {
+        Score::Cp(_) => format!("{}.{:02}", a / 100, a % 100),
+        Score::Mate(_) => format!("M{a}"),
+    };
+    format!("{sign}{value}/{depth} {time}")
 }
 
 #[cfg(test)]
