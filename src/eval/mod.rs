@@ -577,6 +577,23 @@ mod tests {
     }
 
     #[test]
+    fn cannon_shogi_counts_a_rook_that_a_cannon_attacks_over_a_screen_as_threatened() {
+        let v = crate::variant::Variant::by_name("cannonshogi").expect("cannon shogi");
+        let p = params(v);
+        let rook = p.kind(Term::Threat, v.kind_by_sfen("R").expect("rook"));
+        let get = |pos: &Position| features(pos).iter().find(|&&(j, _)| j == rook).map_or(0, |&(_, x)| x);
+        // White's gold cannon on 5a hops the black pawn on 5c onto Black's undefended rook on
+        // 5e; with the pawn gone there is no screen and no threat.
+        let hop = Position::from_sfen(v, "4u3k/9/4P4/9/4R4/9/9/9/K8 b - 1").expect("sfen");
+        let bare = Position::from_sfen(v, "4u3k/9/9/9/4R4/9/9/9/K8 b P 1").expect("sfen");
+        assert_eq!(get(&hop), 1);
+        assert_eq!(get(&bare), 0);
+        // The shipped weights price it (about a fifth of the rook's value).
+        assert!(p.w[rook] < -100, "{}", p.w[rook]);
+        assert!(used(v).threat);
+    }
+
+    #[test]
     fn mop_up_drives_the_bare_king_to_the_edge() {
         // Sho: White has nine promoted pieces against king and promoted silver (a won ending
         // that the engine used to shuffle in until the move limit).
