@@ -591,6 +591,11 @@ mod tests {
         // The shipped weights price it (about a fifth of the rook's value).
         assert!(p.w[rook] < -100, "{}", p.w[rook]);
         assert!(used(v).threat);
+        // Cannon shosu prices threats and its king zone too (its weights used to be material only).
+        let shosu = crate::variant::Variant::by_name("cannonshosu").expect("cannon shosu");
+        let sp = params(shosu);
+        assert!(used(shosu).threat);
+        assert!(sp.w[sp.index(Term::KingAttack)] < 0 && sp.w[sp.index(Term::Shelter)] > 0);
     }
 
     #[test]
