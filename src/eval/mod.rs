@@ -522,6 +522,11 @@ pub(crate) fn random_game(v: &'static crate::variant::Variant, mut seed: u64, pl
 mod tests {
     use super::*;
 
+    /// The value of feature `i` of `pos` from Black's point of view (0 when absent).
+    fn feature(pos: &Position, i: usize) -> i32 {
+        features(pos).iter().find(|&&(j, _)| j == i).map_or(0, |&(_, x)| x)
+    }
+
     /// The weights times [`features`] from Black's point of view: the other terms' dot product
     /// plus the endgame terms' divided by [`PHASE`].
     fn model(pos: &Position) -> i32 {
@@ -550,7 +555,7 @@ mod tests {
             } else {
                 p.kind(t, v.kind_by_sfen(kind).expect("kind"))
             };
-            features(pos).iter().find(|&&(j, _)| j == i).map_or(0, |&(_, x)| x)
+            feature(pos, i)
         };
         // Black's pawn on 5f and White's gold on 5e attack each other, neither defended:
         // both are threatened (from Black's point of view, White's gold counts -1), and the
@@ -581,7 +586,7 @@ mod tests {
         let v = crate::variant::Variant::by_name("cannonshogi").expect("cannon shogi");
         let p = params(v);
         let rook = p.kind(Term::Threat, v.kind_by_sfen("R").expect("rook"));
-        let get = |pos: &Position| features(pos).iter().find(|&&(j, _)| j == rook).map_or(0, |&(_, x)| x);
+        let get = |pos: &Position| feature(pos, rook);
         // White's gold cannon on 5a hops the black pawn on 5c onto Black's undefended rook on
         // 5e; with the pawn gone there is no screen and no threat.
         let hop = Position::from_sfen(v, "4u3k/9/4P4/9/4R4/9/9/9/K8 b - 1").expect("sfen");
