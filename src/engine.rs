@@ -6,6 +6,7 @@
 
 use crate::book::Book;
 use crate::moves::Move;
+use crate::nnue::{NetError, Network};
 use crate::position::Position;
 use crate::search::mate::{MateResult, MateSearch};
 use crate::search::tt::Tt;
@@ -80,6 +81,10 @@ pub struct Engine {
     worker: Option<JoinHandle<()>>,
     book: Book,
     book_file: String,
+    /// The NNUE network file (`""`: none) and the network read from it when it is made for
+    /// the current variant.
+    eval_file: String,
+    net: Option<Arc<Network>>,
 }
 
 impl Default for Engine {
@@ -103,6 +108,8 @@ impl Engine {
             worker: None,
             book: Book::builtin(),
             book_file: String::new(),
+            eval_file: String::new(),
+            net: None,
         }
     }
 
@@ -124,6 +131,10 @@ impl Engine {
         let v = Variant::by_name(name).ok_or_else(|| format!("unknown variant '{name}'; valid: {}", Variant::names().join(", ")))?;
         self.stop();
         self.variant = v;
+        // A network made for another variant is set aside until that variant comes back.
+        if let Err(e) = self.load_net() {
+            log::info!("{e}");
+        }
         self.root = Position::startpos(v);
         self.root.set_okazaki(self.options.okazaki);
         self.root.set_bare_king(self.options.bare_king);
@@ -186,6 +197,38 @@ impl Engine {
         self.book = book;
         self.book_file = path.to_string();
         Ok(())
+    }
+
+    /// Sets the NNUE network file (`""` or `<none>`: the handcrafted evaluation). The file is
+    /// kept when it is made for another variant (an error says so) and read again when that
+    /// variant is chosen; an unreadable or malformed file leaves the previous setting.
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        self.stop();
+        let path = if path == "<none>" { "" } else { path };
+        if !path.is_empty() {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
+            if let Err(e @ NetError::Format(_)) = Network::from_bytes(&bytes, self.variant) {
+                return Err(format!("network file '{path}': {e}"));
+            }
+        }
+        self.eval_file = path.to_string();
+        self.load_net()
+    }
+
+    /// Reads `eval_file` for the current variant (none when it is empty).
+    fn load_net(&mut self) -> Result<(), String> {
+        self.net = None;
+        if self.eval_file.is_empty() {
+            return Ok(());
+        }
+        let net = Network::load(&self.eval_file, self.variant)?;
+        self.net = Some(Arc::new(net));
+        Ok(())
+    }
+
+    /// Whether an NNUE network evaluates the current variant.
+    pub fn uses_net(&self) -> bool {
+        self.net.is_some()
     }
 
     /// The opening book.
@@ -261,7 +304,10 @@ impl Engine {
             on_event(Event::BestMove { best: Some(m), ponder: None });
             return;
         }
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Shared {
+            net: self.net.clone(),
+            ..Shared::default()
+        });
         // An infinite search, like a ponder search, holds its best move until stop.
         shared.pondering.store(ponder || limits.infinite, Ordering::SeqCst);
         self.shared = shared.clone();

@@ -6,6 +6,7 @@
 pub mod attack;
 pub mod bench;
 pub mod book;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;
@@ -13,6 +14,7 @@ pub mod geometry;
 pub mod legal;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod piece;

@@ -54,6 +54,160 @@ enum Cmd {
     Xboard,
     /// Tune the evaluation weights of a variant from `match --usi-out` records (Texel method).
     Tune(TuneArgs),
+    /// Self-play at a fixed node count, written as training positions (`SFEN;SCORE;RESULT`).
+    Datagen(DatagenArgs),
+    /// Train an NNUE network from `datagen` files.
+    Train(TrainArgs),
+}
+
+#[derive(clap::Args)]
+struct TrainArgs {
+    /// Variant name.
+    #[arg(long, default_value = "shogi")]
+    variant: String,
+    /// A data file from `datagen` (give it more than once for several).
+    #[arg(long = "data", required = true)]
+    data: Vec<String>,
+    /// Hidden units per side.
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// Samples per optimiser step.
+    #[arg(long, default_value_t = 4096)]
+    batch: usize,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search score in the target (the rest is the game result).
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Sigmoid scale in centipawns.
+    #[arg(long, default_value_t = 500.0)]
+    scale: f32,
+    /// Share of the samples held out.
+    #[arg(long, default_value_t = 0.02)]
+    holdout: f64,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The network file to write.
+    #[arg(long)]
+    out: String,
+    /// A residual network: its output is added to the handcrafted evaluation.
+    #[arg(long)]
+    residual: bool,
+    /// A data file never trained on: the losses of the network and of the handcrafted
+    /// evaluation on it are reported.
+    #[arg(long)]
+    validate: Option<String>,
+}
+
+fn run_train(a: &TrainArgs) -> Result<(), String> {
+    use shishi::nnue::train;
+    let v = Variant::by_name(&a.variant).ok_or_else(|| format!("unknown variant '{}'; valid: {}", a.variant, Variant::names().join(", ")))?;
+    if !(0.0..=1.0).contains(&a.lambda) || !(0.0..1.0).contains(&a.holdout) || a.scale <= 0.0 || a.hidden == 0 || a.hidden > shishi::nnue::MAX_HIDDEN {
+        return Err(format!(
+            "need 0 <= lambda <= 1, 0 <= holdout < 1, scale > 0, 1 <= hidden <= {}",
+            shishi::nnue::MAX_HIDDEN
+        ));
+    }
+    let start = Instant::now();
+    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale)?;
+    eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
+    let cfg = train::Config {
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch.max(1),
+        lr: a.lr,
+        scale: a.scale,
+        holdout: a.holdout,
+        threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
+        seed: a.seed,
+        base: a.residual,
+    };
+    let (net, best) = train::train(v, &samples, &cfg, &mut |e| {
+        eprintln!(
+            "epoch {:3}: train {:.6}, held out {:.6}, {:.0} s",
+            e.number,
+            e.train,
+            e.held,
+            start.elapsed().as_secs_f64()
+        );
+    });
+    std::fs::write(&a.out, net.to_bytes()).map_err(|e| format!("cannot write {}: {e}", a.out))?;
+    eprintln!("wrote {} (epoch {}, held-out loss {:.6})", a.out, best.number, best.held);
+    if let Some(path) = &a.validate {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let (net_loss, hce_loss, n) = train::compare(&net, v, &text, a.lambda, a.scale);
+        eprintln!("validation ({n} samples): network {net_loss:.6}, handcrafted evaluation {hce_loss:.6}");
+    }
+    Ok(())
+}
+
+#[derive(clap::Args)]
+struct DatagenArgs {
+    /// Variant name.
+    #[arg(long, default_value = "shogi")]
+    variant: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Node limit of each move's search.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    /// Plies after which a game is drawn.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Output file (appended to).
+    #[arg(long)]
+    out: String,
+}
+
+fn run_datagen(a: &DatagenArgs) -> Result<(), String> {
+    let v = Variant::by_name(&a.variant).ok_or_else(|| format!("unknown variant '{}'; valid: {}", a.variant, Variant::names().join(", ")))?;
+    let cfg = shishi::datagen::Config {
+        variant: v,
+        games: a.games,
+        nodes: a.nodes.max(1),
+        random_plies: a.random_plies,
+        max_plies: a.max_plies.max(1),
+        seed: a.seed,
+        threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&a.out)
+        .map_err(|e| format!("cannot write {}: {e}", a.out))?;
+    let mut out = std::io::BufWriter::new(file);
+    let start = Instant::now();
+    let totals = shishi::datagen::run(&cfg, &mut out, &|t| {
+        if t.games % 10 == 0 {
+            eprintln!("{} games, {} positions, {:.0} s", t.games, t.samples, start.elapsed().as_secs_f64());
+        }
+    })
+    .map_err(|e| format!("cannot write {}: {e}", a.out))?;
+    eprintln!(
+        "done: {} games, {} positions, {:.0} s",
+        totals.games,
+        totals.samples,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 #[derive(clap::Args)]
@@ -279,6 +433,20 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Cmd::Tune(args)) => match run_tune(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Cmd::Train(args)) => match run_train(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Cmd::Datagen(args)) => match run_datagen(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -83,6 +83,7 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             emit("option name MultiPV type spin default 1 min 1 max 500");
             emit("option name USI_OwnBook type check default true");
             emit("option name BookFile type string default <builtin>");
+            emit("option name EvalFile type string default <none>");
             emit("option name Okazaki type check default false");
             emit("option name BareKing type check default false");
             emit(&format!(
@@ -153,6 +154,11 @@ fn setoption(engine: &mut Engine, rest: &[&str]) {
                 emit(&format!("info string error {e}"));
             }
         }
+        "evalfile" => match engine.set_eval_file(value) {
+            Ok(()) if engine.uses_net() => emit(&format!("info string NNUE evaluation from {value}")),
+            Ok(()) => {}
+            Err(e) => emit(&format!("info string error {e}")),
+        },
         "bareking" => match value {
             "true" | "false" => engine.set_bare_king(value == "true"),
             _ => emit(&format!("info string error BareKing must be true or false, not '{value}'")),

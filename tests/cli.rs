@@ -1,6 +1,7 @@
 //! The command-line tools beyond the protocols: `bench` (deterministic at a fixed depth, and
-//! the timed multi-thread speed mode) and `tune` (reads match records, writes weights that
-//! the engine can read back).
+//! the timed multi-thread speed mode), `tune` (reads match records, writes weights that
+//! the engine can read back), and `datagen` and `train` (NNUE data and networks that the
+//! engine loads through `EvalFile`).
 
 use std::process::Command;
 
@@ -103,5 +104,71 @@ fn tune_reads_records_and_writes_readable_weights() {
         let (ok, _, err) = tune(records, &["--weights", path]);
         assert!(!ok && err.contains(path), "{err}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn datagen_and_train_make_a_network_that_the_engine_loads() {
+    let dir = std::env::temp_dir().join(format!("shishi-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = dir.join("data.txt");
+    let net = dir.join("net.nn");
+    let (data_s, net_s) = (data.to_str().expect("path"), net.to_str().expect("path"));
+    let (ok, _, err) = shishi(&[
+        "datagen",
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "60",
+        "--threads",
+        "2",
+        "--out",
+        data_s,
+    ]);
+    assert!(ok, "{err}");
+    let lines = std::fs::read_to_string(&data).expect("data written").lines().count();
+    assert!(lines > 20, "{lines} samples");
+    let (ok, _, err) = shishi(&[
+        "train",
+        "--data",
+        data_s,
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--residual",
+        "--holdout",
+        "0.2",
+        "--out",
+        net_s,
+        "--validate",
+        data_s,
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("validation") && err.contains("handcrafted evaluation"), "{err}");
+    // The engine reads it for shogi and searches with it; for sho it says the file does not fit.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start");
+    use std::io::Write;
+    let input = format!(
+        "usi\nsetoption name EvalFile value {net_s}\nsetoption name USI_OwnBook value false\nisready\nposition startpos\ngo depth 3\n\
+         setoption name USI_Variant value shoshogi\nsetoption name EvalFile value {net_s}\nsetoption name EvalFile value {data_s}\nisready\nquit\n"
+    );
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("run");
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(out.contains("info string NNUE evaluation from"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(out.contains("the network is for shogi, not shoshogi"), "{out}");
+    assert!(out.contains("not a Shishi network"), "{out}");
+    assert_eq!(out.matches("readyok").count(), 2, "{out}");
+    // Bad arguments are refused with a message.
+    let (ok, _, err) = shishi(&["train", "--data", "/no/such/file", "--out", net_s]);
+    assert!(!ok && err.contains("cannot read"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

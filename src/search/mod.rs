@@ -293,6 +293,9 @@ pub struct Shared {
     pub nodes: AtomicU64,
     /// Set when the main thread is done, to stop the helpers.
     pub helpers_stop: AtomicBool,
+    /// The NNUE network that replaces the handcrafted evaluation, if any (made for the
+    /// root's variant: the searchers use it only then).
+    pub net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl Default for Shared {
@@ -303,6 +306,7 @@ impl Default for Shared {
             clock_start: Mutex::new(Instant::now()),
             nodes: AtomicU64::new(0),
             helpers_stop: AtomicBool::new(false),
+            net: None,
         }
     }
 }
@@ -373,6 +377,10 @@ pub struct Searcher<'a> {
     evals: [i32; MAX_PLY + 2],
     /// Evaluation cache: the hash's upper 48 bits and the score (16 bits) per slot.
     eval_cache: Vec<u64>,
+    /// The shared NNUE network when it is made for this variant, and this thread's
+    /// accumulators for it.
+    net: Option<std::sync::Arc<crate::nnue::Network>>,
+    nn_stack: Option<crate::nnue::Stack>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Per ply, the sort keys of the tail of the node's move list (see `score_tail`).
@@ -409,6 +417,12 @@ impl<'a> Searcher<'a> {
             moved: [NO_MOVE; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE],
+            net: shared.net.clone().filter(|n| n.variant == pos.variant().name),
+            nn_stack: shared
+                .net
+                .as_ref()
+                .filter(|n| n.variant == pos.variant().name)
+                .map(|n| crate::nnue::Stack::new(n.hidden, MAX_PLY + 2)),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             tail: vec![Vec::new(); MAX_PLY + 2],
@@ -567,7 +581,7 @@ impl<'a> Searcher<'a> {
         let mut best = -INF;
         let mut pv = Vec::new();
         self.pv_len[0] = 0;
-        self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval() };
+        self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval(0) };
         for (i, &m) in moves.iter().enumerate() {
             self.play(m, 0);
             let score = if i == 0 {
@@ -624,10 +638,13 @@ impl<'a> Searcher<'a> {
         sound
     }
 
-    /// Static evaluation in the search's scale (see `Params::search_scale`) through a small
-    /// per-thread cache keyed by the position hash (the evaluation reads only the position,
-    /// never the history).
-    fn eval(&mut self) -> i32 {
+    /// Static evaluation in the search's scale (see `Params::search_scale`; an NNUE network's
+    /// output is in that scale already) through a small per-thread cache keyed by the
+    /// position hash (the evaluation reads only the position, never the history).
+    fn eval(&mut self, ply: usize) -> i32 {
+        if let (Some(net), Some(stack)) = (&self.net, &mut self.nn_stack) {
+            return stack.evaluate(net, &self.pos, ply).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         if *slot >> 16 == key >> 16 && *slot != 0 {
@@ -695,7 +712,7 @@ impl<'a> Searcher<'a> {
             return if matches!(o, Outcome::Win(..)) { MATE - ply as i32 } else { 0 };
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval();
+            return self.eval(ply);
         }
         let in_check = self.check_matters() && self.pos.in_check();
         // Check extension, limited so that checking sequences cannot run far past the nominal depth.
@@ -733,7 +750,7 @@ impl<'a> Searcher<'a> {
         let (raw_eval, corr_slots) = if in_check {
             (-INF, None)
         } else {
-            let (e, at) = (self.eval(), corr::slots(&self.pos));
+            let (e, at) = (self.eval(ply), corr::slots(&self.pos));
             (self.corrected(e, at), Some(at))
         };
         self.evals[ply] = raw_eval;
@@ -761,6 +778,9 @@ impl<'a> Searcher<'a> {
         {
             let r = self.scales.null_reduction + depth / 3 + ((static_eval - beta) / 200).clamp(0, 3);
             self.moved[ply] = NO_MOVE;
+            if let Some(stack) = &mut self.nn_stack {
+                stack.invalidate(ply + 1);
+            }
             self.pos.make_null();
             let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
             self.pos.unmake_null();
@@ -1009,6 +1029,9 @@ impl<'a> Searcher<'a> {
     /// capped for quiescence) and starting to load the child's hash bucket.
     fn play(&mut self, m: Move, slot: usize) {
         self.moved[slot] = self.learned.cont.index(&self.pos, m);
+        if let Some(stack) = &mut self.nn_stack {
+            stack.invalidate(slot + 1);
+        }
         self.pos.make(m);
         self.tt.prefetch(self.pos.hash());
     }
@@ -1073,7 +1096,7 @@ impl<'a> Searcher<'a> {
         } else {
             // The stand pat: the corrected static score, or a stored score that bounds it from
             // the right side (as for the main search's pruning).
-            let e = self.eval();
+            let e = self.eval(ply);
             let stand = refined(self.corrected(e, corr::slots(&self.pos)), tt_entry);
             if stand >= beta || ply >= MAX_PLY - 1 {
                 if ply < MAX_PLY - 1 {
@@ -1290,7 +1313,7 @@ mod tests {
         let pos = Position::from_sfen(v, "4k4/9/9/9/4r4/4P4/9/9/4K4 b - 1").expect("sfen");
         let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
         s.root_depth = 8;
-        let stand = s.eval();
+        let stand = s.eval(0);
         let pc_beta = stand + PROBCUT_MARGIN;
         let v_cut = s.probcut(pc_beta, stand, Move::NONE, 6, 1, true).expect("the capture clears the margin");
         assert!(v_cut >= pc_beta);
@@ -1302,7 +1325,7 @@ mod tests {
         // Without captures there is nothing to try.
         let quiet = Position::from_sfen(v, "4k4/9/9/9/9/4P4/9/9/4K4 b r 1").expect("sfen");
         let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
-        let e = q.eval();
+        let e = q.eval(0);
         assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
     }
 
@@ -1323,7 +1346,7 @@ mod tests {
         };
         let (tt, shared) = (Tt::new(1), Shared::default());
         let mut s = Searcher::new(Position::from_sfen(v, sfen).expect("sfen"), &tt, &shared, Limits::default(), 0);
-        let e = s.eval();
+        let e = s.eval(0);
         let stand = s.corrected(e, corr::slots(&s.pos));
         // Nothing stored: the static score, failing low or high.
         assert_eq!(stand_with(None, stand + 400, stand + 500), stand);
@@ -1351,7 +1374,7 @@ mod tests {
             let raw = evaluate(&pos);
             assert!(scale == 64 || raw != 0, "{}: a scaled variant needs a score to scale", v.name);
             let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
-            assert_eq!(s.eval(), raw * scale / 64, "{}", v.name);
+            assert_eq!(s.eval(0), raw * scale / 64, "{}", v.name);
         }
         let shogi = Variant::by_name("shogi").expect("shogi");
         assert!(crate::eval::params(shogi).search_scale < 64, "shogi's evaluation is read flattened");

@@ -297,6 +297,7 @@ impl XBoard {
         emit("feature option=\"BareKing -check 0\"");
         emit("feature option=\"OwnBook -check 1\"");
         emit("feature option=\"BookFile -file \"");
+        emit("feature option=\"EvalFile -file \"");
         emit("feature option=\"MultiPV -spin 1 1 500\"");
         emit(&format!(
             "feature option=\"MoveOverhead -spin {} 0 10000\"",
@@ -403,6 +404,11 @@ impl XBoard {
             ("OwnBook", Some(on)) => self.engine.set_own_book(on),
             ("BookFile", _) => {
                 if let Err(e) = self.engine.set_book_file(value) {
+                    emit(&format!("Error ({e}): {line}"));
+                }
+            }
+            ("EvalFile", _) => {
+                if let Err(e) = self.engine.set_eval_file(value) {
                     emit(&format!("Error ({e}): {line}"));
                 }
             }

@@ -1,0 +1,197 @@
+//! Accumulators kept per ply of a search, updated from the parent's by the features a move
+//! changes instead of summed again over the whole position.
+//!
+//! Invariant: where `ok[ply]` is set, `acc` at `ply` holds, for Black's view and then
+//! White's, the feature-weight sums of the position the search stands on at that ply (the
+//! searcher clears the flag whenever it makes a move into that ply). Plain moves, captures,
+//! promotions, drops and null moves are updated; a double move (chu's lion) recomputes the
+//! sums. A test walks random games and compares every update with a fresh sum.
+
+use super::{HAND_CAP, Network, OUT_SCALE, board_feature, features, hand_feature};
+use crate::moves::Move;
+use crate::piece::{Color, EMPTY, color_of, kind_of};
+use crate::position::Position;
+
+/// The per-ply accumulators of one search thread.
+pub struct Stack {
+    hidden: usize,
+    acc: Vec<f32>,
+    ok: Vec<bool>,
+    feats: Vec<u16>,
+}
+
+impl Stack {
+    /// Room for `plies` plies of a network with `hidden` units.
+    pub fn new(hidden: usize, plies: usize) -> Stack {
+        Stack {
+            hidden,
+            acc: vec![0.0; plies * 2 * hidden],
+            ok: vec![false; plies],
+            feats: Vec::with_capacity(256),
+        }
+    }
+
+    /// Forgets the accumulators of `ply` (a move was made into it).
+    #[inline]
+    pub fn invalidate(&mut self, ply: usize) {
+        if let Some(f) = self.ok.get_mut(ply) {
+            *f = false;
+        }
+    }
+
+    /// The network's score of `pos` (standing at `ply` of the search) from the side to move's
+    /// view, in centipawns of the search's scale (as [`Network::evaluate`]).
+    pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        let h = self.hidden;
+        if ply >= self.ok.len() || h != net.hidden {
+            return net.evaluate(pos);
+        }
+        if !self.ok[ply] {
+            if !(ply > 0 && self.ok[ply - 1] && self.update(net, pos, ply)) {
+                self.refresh(net, pos, ply);
+            }
+            self.ok[ply] = true;
+        }
+        let at = ply * 2 * h;
+        let (black, white) = self.acc[at..at + 2 * h].split_at(h);
+        let (us, them) = if pos.side_to_move() == Color::Black { (black, white) } else { (white, black) };
+        let out = (net.output(us, them) * OUT_SCALE).round() as i32;
+        if net.base { out + super::base_score(pos) } else { out }
+    }
+
+    fn refresh(&mut self, net: &Network, pos: &Position, ply: usize) {
+        let h = self.hidden;
+        for (i, c) in Color::BOTH.into_iter().enumerate() {
+            self.feats.clear();
+            features(pos, c, &mut self.feats);
+            let at = (ply * 2 + i) * h;
+            net.accumulate(&self.feats, &mut self.acc[at..at + h]);
+        }
+    }
+
+    /// Updates `ply` from `ply - 1` by the last move; `false` where it cannot.
+    fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> bool {
+        let Some(u) = pos.history().last() else { return false };
+        let h = self.hidden;
+        let (before, after) = self.acc.split_at_mut(ply * 2 * h);
+        let (parent, child) = (&before[(ply - 1) * 2 * h..], &mut after[..2 * h]);
+        child.copy_from_slice(parent);
+        let m = u.mv;
+        if m == Move::NONE {
+            return true;
+        }
+        if m.mid() != 0 || u.captured_mid != EMPTY {
+            return false;
+        }
+        let v = pos.variant();
+        let mover = pos.side_to_move().flip();
+        // (feature owner, kind, square) removed and added, and hand changes as
+        // (owner, hand kind index, piece number j, added).
+        let to = m.to();
+        let placed = pos.piece_at(to);
+        let mut board: [(Color, u8, u8, bool); 3] = [(mover, 0, 0, false); 3];
+        let mut nb = 0;
+        let mut hand = None;
+        let hand_index = |k: u8| v.t.hand_kinds.iter().position(|&x| x == k);
+        if m.is_drop() {
+            let k = m.drop_kind();
+            board[nb] = (mover, kind_of(placed), to, true);
+            nb += 1;
+            // The count fell from n + 1 to n: piece number n leaves.
+            let n = pos.hand(mover, k) as usize;
+            match hand_index(k) {
+                Some(i) => hand = Some((i, n, false)),
+                None => return false,
+            }
+        } else {
+            board[nb] = (mover, kind_of(u.moved), m.from(), false);
+            board[nb + 1] = (mover, kind_of(placed), to, true);
+            nb += 2;
+            if u.captured != EMPTY {
+                board[nb] = (color_of(u.captured), kind_of(u.captured), to, false);
+                nb += 1;
+                let t = &v.t;
+                if v.drops && t.royal_mask >> kind_of(u.captured) & 1 == 0 {
+                    let hk = t.hand_kind[kind_of(u.captured) as usize];
+                    // The count rose from n - 1 to n: piece number n - 1 arrives.
+                    let n = pos.hand(mover, hk) as usize;
+                    match hand_index(hk) {
+                        Some(i) if n >= 1 => hand = Some((i, n - 1, true)),
+                        _ => return false,
+                    }
+                }
+            }
+        }
+        for (view, c) in Color::BOTH.into_iter().enumerate() {
+            let acc = &mut child[view * h..(view + 1) * h];
+            for &(owner, kind, s, add) in &board[..nb] {
+                let f = board_feature(v, c, owner, kind, s);
+                apply(acc, &net.ft_w[f * h..(f + 1) * h], add);
+            }
+            if let Some((i, j, add)) = hand
+                && j < HAND_CAP
+            {
+                let f = hand_feature(v, c, mover, i, j);
+                apply(acc, &net.ft_w[f * h..(f + 1) * h], add);
+            }
+        }
+        true
+    }
+}
+
+#[inline]
+fn apply(acc: &mut [f32], row: &[f32], add: bool) {
+    if add {
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a += w;
+        }
+    } else {
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a -= w;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn updated_accumulators_score_as_a_fresh_sum_in_every_variant() {
+        for v in crate::variant::all() {
+            let mut net = Network::zeros(v, 8, false);
+            let mut s = 17u64;
+            for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *w = (s % 1001) as f32 / 2000.0 - 0.25;
+            }
+            let mut stack = Stack::new(8, 400);
+            let mut pos = crate::position::Position::startpos(v);
+            let mut seed = 5u64;
+            let mut updated = 0;
+            for ply in 0..300 {
+                let fresh = net.evaluate(&pos);
+                let got = stack.evaluate(&net, &pos, ply);
+                assert!((got - fresh).abs() <= 1, "{} ply {ply}: {got} against {fresh}", v.name);
+                updated += (ply > 0) as usize;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Now and then a null move.
+                if seed.is_multiple_of(13) && !pos.in_check() {
+                    pos.make_null();
+                } else {
+                    pos.make(moves[(seed % moves.len() as u64) as usize]);
+                }
+                stack.invalidate(ply + 1);
+            }
+            assert!(updated > 20, "{}", v.name);
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! NNUE-style evaluation: one hidden layer over sparse piece-square and hand features, seen
+//! from each side, trained by `shishi train` (`train.rs`) on `shishi datagen` positions.
+//!
+//! Features of a position from the point of view of colour `c` (the side to move's view and
+//! the other side's are both fed, ours first): for each piece on the board, its owner
+//! relative to `c` (ours, theirs), its kind and its square, the board turned half a turn for
+//! White so that each side sees itself at the bottom; for each kind that can be in hand and
+//! each owner, one feature per piece held, up to [`HAND_CAP`]. The network:
+//! `acc_c = b + Σ W[f]` over the features seen from `c` (H values), then
+//! `out = Σ screlu(acc_us)·v_us + Σ screlu(acc_them)·v_them + b_out` with
+//! `screlu(x) = clamp(x, 0, 1)²`, and the score is `out · OUT_SCALE` centipawns in the search's
+//! scale, from the side to move's view. A residual network (`base`) adds that to the
+//! handcrafted evaluation (in the search's scale) instead of replacing it: it learns what the
+//! handcrafted terms miss, which takes far fewer positions than learning the whole score.
+//!
+//! Invariants: a network is made for one variant ([`Network::input_count`] fixes its feature
+//! count); every feature index is below it (the tests walk random games); the weights are
+//! `f32`, stored little-endian in the file format of [`Network::to_bytes`].
+
+mod acc;
+pub mod train;
+
+pub use acc::Stack;
+
+use crate::geometry::{col_of, row_of};
+use crate::piece::{Color, kind_of};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// Pieces of one kind in hand that get a feature of their own.
+pub const HAND_CAP: usize = 10;
+/// The network's output is multiplied by this to give centipawns.
+pub const OUT_SCALE: f32 = 400.0;
+/// Most hidden units per side a network may have.
+pub const MAX_HIDDEN: usize = 1024;
+/// File magic.
+const MAGIC: &[u8; 8] = b"SHISHINN";
+/// File format version.
+const VERSION: u32 = 1;
+
+/// Number of input features of a variant.
+pub fn input_count(v: &Variant) -> usize {
+    2 * v.pieces.len() * v.width * v.height + 2 * v.t.hand_kinds.len() * HAND_CAP
+}
+
+/// The feature of a piece of kind `kind` (1-based) and colour `owner` on square `s`, seen
+/// from `c`.
+#[inline]
+pub fn board_feature(v: &Variant, c: Color, owner: Color, kind: u8, s: crate::geometry::Sq) -> usize {
+    let (w, h) = (v.width, v.height);
+    let (col, row) = (col_of(s), row_of(s));
+    let at = if c == Color::Black {
+        row * w + col
+    } else {
+        (h - 1 - row) * w + (w - 1 - col)
+    };
+    ((((owner != c) as usize) * v.pieces.len() + kind as usize - 1) * w * h) + at
+}
+
+/// The feature of the `j`-th (0-based) piece of hand kind number `i` (in
+/// `Tables::hand_kinds`) held by `owner`, seen from `c` (`j < HAND_CAP`).
+#[inline]
+pub fn hand_feature(v: &Variant, c: Color, owner: Color, i: usize, j: usize) -> usize {
+    2 * v.pieces.len() * v.width * v.height + (((owner != c) as usize) * v.t.hand_kinds.len() + i) * HAND_CAP + j
+}
+
+/// Appends to `out` the features of `pos` seen from `c`.
+pub fn features(pos: &Position, c: Color, out: &mut Vec<u16>) {
+    let v = pos.variant();
+    for pc in Color::BOTH {
+        for s in pos.occupied(pc).iter() {
+            out.push(board_feature(v, c, pc, kind_of(pos.piece_at(s)), s) as u16);
+        }
+    }
+    for pc in Color::BOTH {
+        for (i, &k) in v.t.hand_kinds.iter().enumerate() {
+            let n = (pos.hand(pc, k) as usize).min(HAND_CAP);
+            out.extend((0..n).map(|j| hand_feature(v, c, pc, i, j) as u16));
+        }
+    }
+}
+
+/// The handcrafted evaluation of `pos` in the search's scale (what a residual network adds to).
+pub fn base_score(pos: &Position) -> i32 {
+    crate::eval::params(pos.variant()).search_score(crate::eval::evaluate(pos))
+}
+
+/// A trained network for one variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// The variant's name.
+    pub variant: String,
+    /// Hidden width H (per side).
+    pub hidden: usize,
+    /// Feature weights, `input_count × H` (row per feature).
+    pub ft_w: Vec<f32>,
+    /// Feature biases, H.
+    pub ft_b: Vec<f32>,
+    /// Output weights, `2H` (ours, then theirs).
+    pub out_w: Vec<f32>,
+    /// Output bias.
+    pub out_b: f32,
+    /// Whether the output is added to the handcrafted evaluation.
+    pub base: bool,
+}
+
+/// Why a network file could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    /// Not a Shishi network file, or cut short.
+    Format(String),
+    /// Made for another variant.
+    Variant {
+        /// The variant the file is for.
+        file: String,
+        /// The variant asked for.
+        want: String,
+    },
+}
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::Format(why) => write!(f, "not a Shishi network: {why}"),
+            NetError::Variant { file, want } => write!(f, "the network is for {file}, not {want}"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// The clipped, squared activation.
+#[inline]
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+impl Network {
+    /// A network of zeros for `v` with `hidden` units (the trainer initialises it).
+    pub fn zeros(v: &Variant, hidden: usize, base: bool) -> Network {
+        Network {
+            base,
+            variant: v.name.to_string(),
+            hidden,
+            ft_w: vec![0.0; input_count(v) * hidden],
+            ft_b: vec![0.0; hidden],
+            out_w: vec![0.0; 2 * hidden],
+            out_b: 0.0,
+        }
+    }
+
+    /// Number of input features.
+    pub fn input_count(&self) -> usize {
+        self.ft_w.len() / self.hidden.max(1)
+    }
+
+    /// The accumulator (H values) of a feature list.
+    pub fn accumulate(&self, feats: &[u16], acc: &mut [f32]) {
+        let h = self.hidden;
+        acc.copy_from_slice(&self.ft_b);
+        for &f in feats {
+            let row = &self.ft_w[f as usize * h..(f as usize + 1) * h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The raw output (before [`OUT_SCALE`]) from the two accumulators.
+    pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let h = self.hidden;
+        let mut s = self.out_b;
+        for (a, w) in us.iter().zip(&self.out_w[..h]) {
+            s += screlu(*a) * w;
+        }
+        for (a, w) in them.iter().zip(&self.out_w[h..]) {
+            s += screlu(*a) * w;
+        }
+        s
+    }
+
+    /// The evaluation of `pos` in centipawns from the side to move's view (the search's
+    /// scale). The position must be of the network's variant.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let h = self.hidden;
+        let mut feats = Vec::with_capacity(128);
+        let mut acc = [[0.0f32; MAX_HIDDEN]; 2];
+        let [acc_us, acc_them] = &mut acc;
+        features(pos, us, &mut feats);
+        self.accumulate(&feats, &mut acc_us[..h]);
+        feats.clear();
+        features(pos, us.flip(), &mut feats);
+        self.accumulate(&feats, &mut acc_them[..h]);
+        let out = (self.output(&acc_us[..h], &acc_them[..h]) * OUT_SCALE).round() as i32;
+        if self.base { out + base_score(pos) } else { out }
+    }
+
+    /// The file form: magic, version, variant name, flags (1: residual), H, input count, then
+    /// the weights.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(16 + 4 * (self.ft_w.len() + 3 * self.hidden + 1));
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.extend_from_slice(&(self.variant.len() as u32).to_le_bytes());
+        b.extend_from_slice(self.variant.as_bytes());
+        b.extend_from_slice(&(self.base as u32).to_le_bytes());
+        b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        b.extend_from_slice(&(self.input_count() as u32).to_le_bytes());
+        for x in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w).chain(std::iter::once(&self.out_b)) {
+            b.extend_from_slice(&x.to_le_bytes());
+        }
+        b
+    }
+
+    /// Reads the file form for variant `v`.
+    pub fn from_bytes(bytes: &[u8], v: &Variant) -> Result<Network, NetError> {
+        let short = || NetError::Format("the file is cut short".into());
+        let mut at = 0usize;
+        let mut take = |n: usize| -> Result<&[u8], NetError> {
+            let s = bytes.get(at..at + n).ok_or_else(short)?;
+            at += n;
+            Ok(s)
+        };
+        if take(8)? != MAGIC {
+            return Err(NetError::Format("bad magic".into()));
+        }
+        let word = |s: &[u8]| u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+        let version = word(take(4)?);
+        if version != VERSION {
+            return Err(NetError::Format(format!("version {version}, expected {VERSION}")));
+        }
+        let name_len = word(take(4)?) as usize;
+        if name_len > 64 {
+            return Err(NetError::Format("bad variant name".into()));
+        }
+        let name = String::from_utf8(take(name_len)?.to_vec()).map_err(|_| NetError::Format("bad variant name".into()))?;
+        if name != v.name {
+            return Err(NetError::Variant {
+                file: name,
+                want: v.name.to_string(),
+            });
+        }
+        let flags = word(take(4)?);
+        if flags > 1 {
+            return Err(NetError::Format(format!("unknown flags {flags}")));
+        }
+        let hidden = word(take(4)?) as usize;
+        let inputs = word(take(4)?) as usize;
+        if inputs != input_count(v) || hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetError::Format(format!("{inputs} inputs and {hidden} hidden units do not fit {}", v.name)));
+        }
+        let mut floats = |n: usize| -> Result<Vec<f32>, NetError> {
+            let s = take(4 * n)?;
+            Ok(s.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+        };
+        let ft_w = floats(inputs * hidden)?;
+        let ft_b = floats(hidden)?;
+        let out_w = floats(2 * hidden)?;
+        let out_b = floats(1)?[0];
+        if at != bytes.len() {
+            return Err(NetError::Format("trailing bytes".into()));
+        }
+        if !ft_w.iter().chain(&ft_b).chain(&out_w).all(|x| x.is_finite()) || !out_b.is_finite() {
+            return Err(NetError::Format("a weight is not a finite number".into()));
+        }
+        Ok(Network {
+            base: flags == 1,
+            variant: name,
+            hidden,
+            ft_w,
+            ft_b,
+            out_w,
+            out_b,
+        })
+    }
+
+    /// Reads a network file for variant `v`.
+    pub fn load(path: &str, v: &Variant) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        Network::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_net(v: &Variant, hidden: usize, seed: u64) -> Network {
+        let mut n = Network::zeros(v, hidden, false);
+        let mut s = seed;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % 2001) as f32 / 1000.0 - 1.0
+        };
+        for w in n.ft_w.iter_mut() {
+            *w = 0.1 * next();
+        }
+        for w in n.ft_b.iter_mut().chain(n.out_w.iter_mut()) {
+            *w = 0.5 * next();
+        }
+        n.out_b = 0.1;
+        n
+    }
+
+    #[test]
+    fn features_stay_in_range_and_mirror_between_the_two_sides() {
+        for v in crate::variant::all() {
+            let n = input_count(v);
+            crate::eval::random_game(v, 11, 120, &mut |pos: &Position| {
+                for c in Color::BOTH {
+                    let mut f = Vec::new();
+                    features(pos, c, &mut f);
+                    assert!(f.iter().all(|&i| (i as usize) < n), "{}", v.name);
+                    let on_board = pos.occupied(Color::Black).count() + pos.occupied(Color::White).count();
+                    assert!(f.len() >= on_board as usize);
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn a_colour_flipped_position_gets_the_same_score() {
+        // The start position turned half a turn with colours swapped is itself, with the
+        // other side to move: the score for the side to move is the same either way.
+        let v = Variant::by_name("shogi").expect("shogi");
+        let net = random_net(v, 16, 3);
+        let black = Position::from_sfen(v, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2").expect("sfen");
+        let white = Position::from_sfen(v, "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2").expect("sfen");
+        assert_eq!(net.evaluate(&black), net.evaluate(&white));
+        // A pawn in hand changes the score.
+        let with_hand = Position::from_sfen(v, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w P 2").expect("sfen");
+        assert_ne!(net.evaluate(&black), net.evaluate(&with_hand));
+        // A residual network adds the handcrafted evaluation.
+        let residual = Network { base: true, ..net.clone() };
+        assert_eq!(residual.evaluate(&with_hand), net.evaluate(&with_hand) + base_score(&with_hand));
+        assert_ne!(base_score(&with_hand), 0);
+    }
+
+    #[test]
+    fn the_file_form_round_trips_and_bad_files_are_refused() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let mut net = random_net(v, 8, 5);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes, v), Ok(net.clone()));
+        net.base = true;
+        assert_eq!(Network::from_bytes(&net.to_bytes(), v), Ok(net.clone()));
+        let sho = Variant::by_name("shoshogi").expect("sho");
+        assert!(matches!(Network::from_bytes(&bytes, sho), Err(NetError::Variant { .. })));
+        assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1], v), Err(NetError::Format(_))));
+        assert!(matches!(Network::from_bytes(b"garbage", v), Err(NetError::Format(_))));
+        let mut nan = net.clone();
+        nan.out_w[0] = f32::NAN;
+        assert!(matches!(Network::from_bytes(&nan.to_bytes(), v), Err(NetError::Format(_))));
+    }
+}
