@@ -63,7 +63,11 @@ fn measure(limits: &Limits, hash_mib: usize, threads: usize) -> (u64, Duration) 
         let v = Variant::by_name(name).expect("bench variant");
         let pos = Position::from_sfen(v, sfen).expect("bench SFEN");
         let tt = Tt::new(hash_mib);
-        let shared = Shared::default();
+        // The evaluation a default engine uses: the built-in network where there is one.
+        let shared = Shared {
+            net: crate::nnue::builtin(v),
+            ..Shared::default()
+        };
         search_threads(&pos, &tt, &shared, limits.clone(), 0, &mut Workers::new(threads), &mut |_| {});
         total += shared.nodes.load(std::sync::atomic::Ordering::Relaxed);
     }

@@ -11,7 +11,8 @@
 //! `±ADJUDICATE` for `ADJUDICATE_PLIES` plies in a row, or as a draw at `max_plies`.
 //!
 //! Output lines: `SFEN;SCORE;RESULT` with RESULT 1 (the side to move won), 0 (lost) or 0.5.
-//! The games are deterministic for a given seed and node limit, whatever the thread count.
+//! The games are deterministic for a given seed, node limit and network, whatever the
+//! thread count.
 
 use crate::game::Outcome;
 use crate::moves::Move;
@@ -46,6 +47,8 @@ pub struct Config {
     pub seed: u64,
     /// Games played at once.
     pub threads: usize,
+    /// The network that evaluates (none: the handcrafted evaluation).
+    pub net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 /// Totals of a run.
@@ -140,7 +143,10 @@ fn play(cfg: &Config, g: usize, tt: &Tt, workers: &mut Workers) -> Vec<String> {
             };
             break;
         }
-        let shared = Shared::default();
+        let shared = Shared {
+            net: cfg.net.clone(),
+            ..Shared::default()
+        };
         let limits = Limits {
             nodes: Some(cfg.nodes),
             ..Limits::default()
@@ -215,6 +221,7 @@ mod tests {
             max_plies: 40,
             seed: 7,
             threads: 2,
+            net: None,
         };
         let mut buf = Vec::new();
         let totals = run(&cfg, &mut buf, &|_| {}).expect("in memory");

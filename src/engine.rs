@@ -31,6 +31,9 @@ pub enum Event {
     },
 }
 
+/// The `EvalFile` value that names the networks built into the binary.
+pub const BUILTIN: &str = "<builtin>";
+
 /// Most search threads accepted (USI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 256;
 
@@ -108,8 +111,8 @@ impl Engine {
             worker: None,
             book: Book::builtin(),
             book_file: String::new(),
-            eval_file: String::new(),
-            net: None,
+            eval_file: BUILTIN.to_string(),
+            net: crate::nnue::builtin(variant),
         }
     }
 
@@ -199,13 +202,15 @@ impl Engine {
         Ok(())
     }
 
-    /// Sets the NNUE network file (`""` or `<none>`: the handcrafted evaluation). The file is
-    /// kept when it is made for another variant (an error says so) and read again when that
-    /// variant is chosen; an unreadable or malformed file leaves the previous setting.
+    /// Sets the NNUE network file: `<builtin>` (the default) the network built in for the
+    /// variant if there is one (shogi), `""` or `<none>` the handcrafted evaluation, else a
+    /// file from `shishi train`. A file made for another variant is kept (an error says so)
+    /// and read again when that variant is chosen; an unreadable or malformed file leaves the
+    /// previous setting.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
         self.stop();
         let path = if path == "<none>" { "" } else { path };
-        if !path.is_empty() {
+        if !path.is_empty() && path != BUILTIN {
             let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
             if let Err(e @ NetError::Format(_)) = Network::from_bytes(&bytes, self.variant) {
                 return Err(format!("network file '{path}': {e}"));
@@ -219,6 +224,10 @@ impl Engine {
     fn load_net(&mut self) -> Result<(), String> {
         self.net = None;
         if self.eval_file.is_empty() {
+            return Ok(());
+        }
+        if self.eval_file == BUILTIN {
+            self.net = crate::nnue::builtin(self.variant);
             return Ok(());
         }
         let net = Network::load(&self.eval_file, self.variant)?;

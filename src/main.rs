@@ -101,6 +101,10 @@ struct TrainArgs {
     /// A residual network: its output is added to the handcrafted evaluation.
     #[arg(long)]
     residual: bool,
+    /// Also train on each position mirrored left to right (for variants whose rules are
+    /// symmetric so).
+    #[arg(long)]
+    mirror: bool,
     /// A data file never trained on: the losses of the network and of the handcrafted
     /// evaluation on it are reported.
     #[arg(long)]
@@ -117,7 +121,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         ));
     }
     let start = Instant::now();
-    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale)?;
+    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror)?;
     eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
     let cfg = train::Config {
         hidden: a.hidden,
@@ -175,6 +179,10 @@ struct DatagenArgs {
     /// Output file (appended to).
     #[arg(long)]
     out: String,
+    /// The evaluation: `<builtin>` (the network built in for the variant, if any), `<none>`
+    /// (the handcrafted evaluation) or a network file.
+    #[arg(long, default_value = "<builtin>")]
+    eval_file: String,
 }
 
 fn run_datagen(a: &DatagenArgs) -> Result<(), String> {
@@ -187,6 +195,11 @@ fn run_datagen(a: &DatagenArgs) -> Result<(), String> {
         max_plies: a.max_plies.max(1),
         seed: a.seed,
         threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
+        net: match a.eval_file.as_str() {
+            "<builtin>" => shishi::nnue::builtin(v),
+            "<none>" | "" => None,
+            path => Some(std::sync::Arc::new(shishi::nnue::Network::load(path, v)?)),
+        },
     };
     let file = std::fs::OpenOptions::new()
         .create(true)

@@ -83,7 +83,7 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             emit("option name MultiPV type spin default 1 min 1 max 500");
             emit("option name USI_OwnBook type check default true");
             emit("option name BookFile type string default <builtin>");
-            emit("option name EvalFile type string default <none>");
+            emit("option name EvalFile type string default <builtin>");
             emit("option name Okazaki type check default false");
             emit("option name BareKing type check default false");
             emit(&format!(

@@ -64,6 +64,19 @@ pub fn hand_feature(v: &Variant, c: Color, owner: Color, i: usize, j: usize) -> 
     2 * v.pieces.len() * v.width * v.height + (((owner != c) as usize) * v.t.hand_kinds.len() + i) * HAND_CAP + j
 }
 
+/// The feature of the same piece on the square mirrored left to right (hand features are
+/// their own mirror). Variants whose rules are the same mirrored left to right can train on
+/// each position and its mirror image.
+#[inline]
+pub fn mirror_feature(v: &Variant, f: usize) -> usize {
+    let nsq = v.width * v.height;
+    if f >= 2 * v.pieces.len() * nsq {
+        return f;
+    }
+    let col = f % nsq % v.width;
+    f - col + (v.width - 1 - col)
+}
+
 /// Appends to `out` the features of `pos` seen from `c`.
 pub fn features(pos: &Position, c: Color, out: &mut Vec<u16>) {
     let v = pos.variant();
@@ -77,6 +90,22 @@ pub fn features(pos: &Position, c: Color, out: &mut Vec<u16>) {
             let n = (pos.hand(pc, k) as usize).min(HAND_CAP);
             out.extend((0..n).map(|j| hand_feature(v, c, pc, i, j) as u16));
         }
+    }
+}
+
+/// The shogi network built into the binary (`nnue/shogi.nn`).
+static SHOGI_NET: &[u8] = include_bytes!("../../nnue/shogi.nn");
+
+/// The network built into the binary for `v`, if any (shogi only so far); `EvalFile`'s
+/// default. Parsed once.
+pub fn builtin(v: &Variant) -> Option<std::sync::Arc<Network>> {
+    static SHOGI: std::sync::LazyLock<Option<std::sync::Arc<Network>>> = std::sync::LazyLock::new(|| {
+        let v = Variant::by_name("shogi")?;
+        Network::from_bytes(SHOGI_NET, v).ok().map(std::sync::Arc::new)
+    });
+    match v.name {
+        "shogi" => SHOGI.clone(),
+        _ => None,
     }
 }
 
@@ -338,6 +367,42 @@ mod tests {
         let residual = Network { base: true, ..net.clone() };
         assert_eq!(residual.evaluate(&with_hand), net.evaluate(&with_hand) + base_score(&with_hand));
         assert_ne!(base_score(&with_hand), 0);
+    }
+
+    #[test]
+    fn the_built_in_shogi_network_reads_and_the_other_variants_have_none() {
+        for v in crate::variant::all() {
+            let net = builtin(v);
+            assert_eq!(net.is_some(), v.name == "shogi", "{}", v.name);
+            if let Some(net) = net {
+                assert!(net.base, "a residual network");
+                // A rook up (taken and in hand) scores far better than the start, for either side
+                // to move.
+                let start = Position::startpos(v);
+                let up = Position::from_sfen(v, "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").expect("sfen");
+                assert!(net.evaluate(&up) > net.evaluate(&start) + 500, "{}", net.evaluate(&up));
+                let down = Position::from_sfen(v, "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w R 1").expect("sfen");
+                assert!(net.evaluate(&down) < -500, "{}", net.evaluate(&down));
+            }
+        }
+    }
+
+    #[test]
+    fn mirrored_features_are_those_of_the_mirror_image() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        // A position and its image left to right (each rank read backwards).
+        let a = Position::from_sfen(v, "ln1gk2nl/1r1s2gb1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/1B5R1/LN1GKGSNL b s 9").expect("sfen");
+        let b = Position::from_sfen(v, "ln2kg1nl/1bg2s1r1/pp1pppp1p/2p6/7p1/6P2/PPPPPPSPP/1R5B1/LNSGKG1NL b s 9").expect("sfen");
+        for c in Color::BOTH {
+            let (mut fa, mut fb) = (Vec::new(), Vec::new());
+            features(&a, c, &mut fa);
+            features(&b, c, &mut fb);
+            let mut fa: Vec<usize> = fa.iter().map(|&f| mirror_feature(v, f as usize)).collect();
+            let mut fb: Vec<usize> = fb.iter().map(|&f| f as usize).collect();
+            fa.sort();
+            fb.sort();
+            assert_eq!(fa, fb);
+        }
     }
 
     #[test]

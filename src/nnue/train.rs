@@ -18,6 +18,8 @@ use crate::variant::Variant;
 /// Samples in compact form: feature lists end to end.
 #[derive(Default)]
 pub struct Samples {
+    /// Whether each position read is also stored mirrored left to right (same target).
+    pub mirror: bool,
     feats: Vec<u16>,
     /// Per sample: start in `feats`, the count seen from the side to move, then from the other.
     index: Vec<(u32, u16, u16)>,
@@ -46,7 +48,19 @@ impl Samples {
         let n_them = self.feats.len() - start - n_us;
         self.index.push((start as u32, n_us as u16, n_them as u16));
         self.target.push(target);
-        self.base.push(super::base_score(pos) as f32);
+        let base = super::base_score(pos) as f32;
+        self.base.push(base);
+        if self.mirror {
+            let v = pos.variant();
+            let end = self.feats.len();
+            for i in start..end {
+                let f = super::mirror_feature(v, self.feats[i] as usize) as u16;
+                self.feats.push(f);
+            }
+            self.index.push((end as u32, n_us as u16, n_them as u16));
+            self.target.push(target);
+            self.base.push(base);
+        }
     }
 
     fn get(&self, i: usize) -> (&[u16], &[u16], f32, f32) {
@@ -365,8 +379,8 @@ pub fn compare(net: &Network, v: &'static Variant, text: &str, lambda: f32, scal
 }
 
 /// Reads data files for `v` into samples.
-pub fn load_files(v: &'static Variant, paths: &[String], lambda: f32, scale: f32) -> Result<(Samples, usize), String> {
-    let mut s = Samples::default();
+pub fn load_files(v: &'static Variant, paths: &[String], lambda: f32, scale: f32, mirror: bool) -> Result<(Samples, usize), String> {
+    let mut s = Samples { mirror, ..Samples::default() };
     let mut bad = 0;
     for p in paths {
         let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;

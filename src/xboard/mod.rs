@@ -297,7 +297,7 @@ impl XBoard {
         emit("feature option=\"BareKing -check 0\"");
         emit("feature option=\"OwnBook -check 1\"");
         emit("feature option=\"BookFile -file \"");
-        emit("feature option=\"EvalFile -file \"");
+        emit("feature option=\"EvalFile -file <builtin>\"");
         emit("feature option=\"MultiPV -spin 1 1 500\"");
         emit(&format!(
             "feature option=\"MoveOverhead -spin {} 0 10000\"",
