@@ -21,6 +21,7 @@ use crate::position::Position;
 use crate::search::tt::Tt;
 use crate::search::{Limits, Score, Shared, Workers, search_threads};
 use crate::variant::Variant;
+use crate::zobrist::splitmix;
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -58,14 +59,6 @@ pub struct Totals {
     pub games: usize,
     /// Samples written.
     pub samples: usize,
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Plays the games and writes their samples to `out` (a game's lines together, in the order

@@ -235,6 +235,12 @@ impl Engine {
         Ok(())
     }
 
+    /// The network's score of the root (side to move, search scale; for a residual network
+    /// the handcrafted evaluation included), when a network evaluates the current variant.
+    pub fn net_eval(&self) -> Option<i32> {
+        self.net.as_ref().map(|n| n.evaluate(&self.root))
+    }
+
     /// Whether an NNUE network evaluates the current variant.
     pub fn uses_net(&self) -> bool {
         self.net.is_some()

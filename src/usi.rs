@@ -104,6 +104,11 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
             for line in crate::eval::trace(engine.position()) {
                 emit(&format!("info string {line}"));
             }
+            if let Some(score) = engine.net_eval() {
+                emit(&format!(
+                    "info string NNUE evaluation (what the search uses): {score} (side to move, search scale)"
+                ));
+            }
         }
         "quit" => return false,
         _ => emit(&format!("info string error unknown command: {line}")),

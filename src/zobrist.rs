@@ -30,7 +30,9 @@ impl Keys {
     }
 }
 
-fn splitmix(state: &mut u64) -> u64 {
+/// SplitMix64: the next value of a small deterministic generator (the Zobrist keys, random
+/// openings, data generation, the trainer's shuffles).
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -280,5 +280,19 @@ fn eval_command_prints_the_breakdown() {
         .and_then(|w| w.parse().ok())
         .expect("total");
     assert!(total > 500, "{lines:?}");
-    e.ready();
+    // Shogi's built-in network adds its line, also well ahead; without it, no such line.
+    let nnue = e.until("info string NNUE evaluation", Duration::from_secs(5)).pop().expect("network line");
+    let score: i32 = nnue
+        .split(": ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|w| w.parse().ok())
+        .expect("score");
+    assert!(score > 500, "{nnue}");
+    e.send("setoption name EvalFile value <none>");
+    e.send("eval");
+    e.send("isready");
+    let lines = e.until("readyok", Duration::from_secs(5));
+    assert!(lines.iter().any(|l| l.starts_with("info string total")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("NNUE")), "{lines:?}");
 }

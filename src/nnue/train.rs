@@ -14,6 +14,7 @@
 use super::{Network, OUT_SCALE, features};
 use crate::position::Position;
 use crate::variant::Variant;
+use crate::zobrist::splitmix;
 
 /// Samples in compact form: feature lists end to end.
 #[derive(Default)]
@@ -199,14 +200,6 @@ fn mean_loss(n: &Network, s: &Samples, ids: &[usize], scale: f32) -> f64 {
         })
         .sum();
     total / ids.len().max(1) as f64
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 fn shuffle(ids: &mut [usize], rng: &mut u64) {
@@ -429,31 +422,22 @@ mod tests {
         sample_loss(&net, us, them, t, base, 500.0, &mut acc, Some(&mut g));
         let eps = 1e-3f32;
         let f = us[0] as usize * 4 + 1;
+        // The weight tested, by number.
+        fn weight(net: &mut Network, which: usize, f: usize) -> &mut f32 {
+            match which {
+                0 => &mut net.ft_w[f],
+                1 => &mut net.out_w[2],
+                2 => &mut net.out_w[5],
+                _ => &mut net.ft_b[3],
+            }
+        }
         for (which, analytic) in [(0, g.ft_w[f]), (1, g.out_w[2]), (2, g.out_w[5]), (3, g.ft_b[3])] {
-            let w: &mut f32 = match which {
-                0 => &mut net.ft_w[f],
-                1 => &mut net.out_w[2],
-                2 => &mut net.out_w[5],
-                _ => &mut net.ft_b[3],
-            };
-            let orig = *w;
-            *w = orig + eps;
+            let orig = *weight(&mut net, which, f);
+            *weight(&mut net, which, f) = orig + eps;
             let up = sample_loss(&net, us, them, t, base, 500.0, &mut acc, None);
-            let w: &mut f32 = match which {
-                0 => &mut net.ft_w[f],
-                1 => &mut net.out_w[2],
-                2 => &mut net.out_w[5],
-                _ => &mut net.ft_b[3],
-            };
-            *w = orig - eps;
+            *weight(&mut net, which, f) = orig - eps;
             let down = sample_loss(&net, us, them, t, base, 500.0, &mut acc, None);
-            let w: &mut f32 = match which {
-                0 => &mut net.ft_w[f],
-                1 => &mut net.out_w[2],
-                2 => &mut net.out_w[5],
-                _ => &mut net.ft_b[3],
-            };
-            *w = orig;
+            *weight(&mut net, which, f) = orig;
             let numeric = (up - down) / (2.0 * eps);
             assert!(analytic.abs() > 1e-3, "weight {which}: gradient {analytic} too small to test");
             assert!(

@@ -18,6 +18,7 @@ use crate::notation::move_to_usi;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::variant::Variant;
+use crate::zobrist::splitmix;
 use player::{Answer, Clocks, EngineSpec, Player, Proto};
 use stats::{Verdict, Wdl};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -136,15 +137,6 @@ pub struct Summary {
     pub illegal: usize,
     /// Games lost on time.
     pub time_losses: usize,
-}
-
-/// Small deterministic generator for random openings.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Reads an openings file: per line `startpos [moves …]`, `sfen S [moves …]`, or USI moves.
