@@ -84,8 +84,8 @@ pub struct Engine {
     worker: Option<JoinHandle<()>>,
     book: Book,
     book_file: String,
-    /// The NNUE network file (`""`: none) and the network read from it when it is made for
-    /// the current variant.
+    /// The `EvalFile` setting (`""`: none, [`BUILTIN`]: the built-in networks, else a file)
+    /// and the network it gives for the current variant.
     eval_file: String,
     net: Option<Arc<Network>>,
 }

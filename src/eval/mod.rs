@@ -496,6 +496,15 @@ fn atom_mobility(pos: &Position, sq: Sq, c: Color, a: &CAtom) -> i32 {
     n
 }
 
+/// Test helper: the next value of a xorshift generator.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
 /// Test helper: plays a pseudo-random legal game of `v` from the start (xorshift from `seed`)
 /// and calls `f` on each position, up to `plies` of them, until no move is left or a side has
 /// lost its royals.
@@ -508,10 +517,7 @@ pub(crate) fn random_game(v: &'static crate::variant::Variant, mut seed: u64, pl
         if moves.is_empty() {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        pos.make(moves[(seed >> 11) as usize % moves.len()]);
+        pos.make(moves[(xorshift(&mut seed) >> 11) as usize % moves.len()]);
         if pos.royals(pos.side_to_move()).is_empty() {
             break;
         }

@@ -162,10 +162,7 @@ mod tests {
             let mut net = Network::zeros(v, 8, false);
             let mut s = 17u64;
             for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                *w = (s % 1001) as f32 / 2000.0 - 0.25;
+                *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
             }
             let mut stack = Stack::new(8, 400);
             let mut pos = crate::position::Position::startpos(v);
@@ -180,9 +177,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = crate::eval::xorshift(&mut seed);
                 // Now and then a null move.
                 if seed.is_multiple_of(13) && !pos.in_check() {
                     pos.make_null();

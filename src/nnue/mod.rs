@@ -319,12 +319,7 @@ mod tests {
     fn random_net(v: &Variant, hidden: usize, seed: u64) -> Network {
         let mut n = Network::zeros(v, hidden, false);
         let mut s = seed;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s % 2001) as f32 / 1000.0 - 1.0
-        };
+        let mut next = || (crate::eval::xorshift(&mut s) % 2001) as f32 / 1000.0 - 1.0;
         for w in n.ft_w.iter_mut() {
             *w = 0.1 * next();
         }

@@ -293,8 +293,8 @@ pub struct Shared {
     pub nodes: AtomicU64,
     /// Set when the main thread is done, to stop the helpers.
     pub helpers_stop: AtomicBool,
-    /// The NNUE network that replaces the handcrafted evaluation, if any (made for the
-    /// root's variant: the searchers use it only then).
+    /// The NNUE network that evaluates instead of the handcrafted evaluation alone, if any
+    /// (made for the root's variant: the searchers use it only then).
     pub net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
@@ -638,9 +638,10 @@ impl<'a> Searcher<'a> {
         sound
     }
 
-    /// Static evaluation in the search's scale (see `Params::search_scale`; an NNUE network's
-    /// output is in that scale already) through a small per-thread cache keyed by the
-    /// position hash (the evaluation reads only the position, never the history).
+    /// Static evaluation in the search's scale (see `Params::search_scale`): with an NNUE
+    /// network (whose output is in that scale already), from the accumulators of `ply`;
+    /// otherwise through a small per-thread cache keyed by the position hash (the evaluation
+    /// reads only the position, never the history).
     fn eval(&mut self, ply: usize) -> i32 {
         if let (Some(net), Some(stack)) = (&self.net, &mut self.nn_stack) {
             return stack.evaluate(net, &self.pos, ply).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
