@@ -6,7 +6,7 @@
 
 use crate::book::Book;
 use crate::moves::Move;
-use crate::nnue::{NetError, Network};
+use crate::nnue::{BUILTIN, NetError, Network, SettingError};
 use crate::position::Position;
 use crate::search::mate::{MateResult, MateSearch};
 use crate::search::tt::Tt;
@@ -30,9 +30,6 @@ pub enum Event {
         ponder: Option<Move>,
     },
 }
-
-/// The `EvalFile` value that names the networks built into the binary.
-pub const BUILTIN: &str = "<builtin>";
 
 /// Most search threads accepted (USI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 256;
@@ -209,29 +206,25 @@ impl Engine {
     /// previous setting.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
         self.stop();
-        let path = if path == "<none>" { "" } else { path };
-        if !path.is_empty() && path != BUILTIN {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
-            if let Err(e @ NetError::Format(_)) = Network::from_bytes(&bytes, self.variant) {
-                return Err(format!("network file '{path}': {e}"));
+        match crate::nnue::from_setting(path, self.variant) {
+            Ok(net) => {
+                self.eval_file = path.to_string();
+                self.net = net;
+                Ok(())
             }
+            Err(SettingError::Net(why, NetError::Variant { .. })) => {
+                self.eval_file = path.to_string();
+                self.net = None;
+                Err(why)
+            }
+            Err(e) => Err(e.to_string()),
         }
-        self.eval_file = path.to_string();
-        self.load_net()
     }
 
-    /// Reads `eval_file` for the current variant (none when it is empty).
-    fn load_net(&mut self) -> Result<(), String> {
+    /// Reads `eval_file` for the current variant (none where it gives none).
+    fn load_net(&mut self) -> Result<(), SettingError> {
         self.net = None;
-        if self.eval_file.is_empty() {
-            return Ok(());
-        }
-        if self.eval_file == BUILTIN {
-            self.net = crate::nnue::builtin(self.variant);
-            return Ok(());
-        }
-        let net = Network::load(&self.eval_file, self.variant)?;
-        self.net = Some(Arc::new(net));
+        self.net = crate::nnue::from_setting(&self.eval_file, self.variant)?;
         Ok(())
     }
 

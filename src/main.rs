@@ -195,11 +195,7 @@ fn run_datagen(a: &DatagenArgs) -> Result<(), String> {
         max_plies: a.max_plies.max(1),
         seed: a.seed,
         threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
-        net: match a.eval_file.as_str() {
-            "<builtin>" => shishi::nnue::builtin(v),
-            "<none>" | "" => None,
-            path => Some(std::sync::Arc::new(shishi::nnue::Network::load(path, v)?)),
-        },
+        net: shishi::nnue::from_setting(&a.eval_file, v).map_err(|e| e.to_string())?,
     };
     let file = std::fs::OpenOptions::new()
         .create(true)

@@ -7,7 +7,7 @@
 //! promotions, drops and null moves are updated; a double move (chu's lion) recomputes the
 //! sums. A test walks random games and compares every update with a fresh sum.
 
-use super::{HAND_CAP, Network, OUT_SCALE, board_feature, features, hand_feature};
+use super::{HAND_CAP, Network, board_feature, features, hand_feature};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, color_of, kind_of};
 use crate::position::Position;
@@ -55,8 +55,7 @@ impl Stack {
         let at = ply * 2 * h;
         let (black, white) = self.acc[at..at + 2 * h].split_at(h);
         let (us, them) = if pos.side_to_move() == Color::Black { (black, white) } else { (white, black) };
-        let out = (net.output(us, them) * OUT_SCALE).round() as i32;
-        if net.base { out + super::base_score(pos) } else { out }
+        net.score(pos, us, them)
     }
 
     fn refresh(&mut self, net: &Network, pos: &Position, ply: usize) {

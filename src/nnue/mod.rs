@@ -109,6 +109,41 @@ pub fn builtin(v: &Variant) -> Option<std::sync::Arc<Network>> {
     }
 }
 
+/// What an `EvalFile` setting names for variant `v`: [`BUILTIN`] the built-in network (if
+/// any), `""` or `<none>` none (the handcrafted evaluation), else the network in that file.
+/// Errors: the file cannot be read, or it is not a network for `v`.
+pub fn from_setting(setting: &str, v: &Variant) -> Result<Option<std::sync::Arc<Network>>, SettingError> {
+    match setting {
+        "" | "<none>" => Ok(None),
+        BUILTIN => Ok(builtin(v)),
+        path => {
+            let bytes = std::fs::read(path).map_err(|e| SettingError::Read(format!("cannot read network file '{path}': {e}")))?;
+            let net = Network::from_bytes(&bytes, v).map_err(|e| SettingError::Net(format!("network file '{path}': {e}"), e))?;
+            Ok(Some(std::sync::Arc::new(net)))
+        }
+    }
+}
+
+/// The `EvalFile` value that names the networks built into the binary (the default).
+pub const BUILTIN: &str = "<builtin>";
+
+/// Why an `EvalFile` setting gives no network.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingError {
+    /// The file cannot be read (the message).
+    Read(String),
+    /// The file is not a network for the variant (the message, and why).
+    Net(String, NetError),
+}
+
+impl std::fmt::Display for SettingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingError::Read(m) | SettingError::Net(m, _) => f.write_str(m),
+        }
+    }
+}
+
 /// The handcrafted evaluation of `pos` in the search's scale (what a residual network adds to).
 pub fn base_score(pos: &Position) -> i32 {
     crate::eval::params(pos.variant()).search_score(crate::eval::evaluate(pos))
@@ -222,7 +257,14 @@ impl Network {
         feats.clear();
         features(pos, us.flip(), &mut feats);
         self.accumulate(&feats, &mut acc_them[..h]);
-        let out = (self.output(&acc_us[..h], &acc_them[..h]) * OUT_SCALE).round() as i32;
+        self.score(pos, &acc_us[..h], &acc_them[..h])
+    }
+
+    /// The score of `pos` (centipawns, search scale, side to move's view) from its two
+    /// accumulators: the output times [`OUT_SCALE`], plus the handcrafted evaluation for a
+    /// residual network.
+    pub fn score(&self, pos: &Position, us: &[f32], them: &[f32]) -> i32 {
+        let out = (self.output(us, them) * OUT_SCALE).round() as i32;
         if self.base { out + base_score(pos) } else { out }
     }
 
@@ -303,12 +345,6 @@ impl Network {
             out_w,
             out_b,
         })
-    }
-
-    /// Reads a network file for variant `v`.
-    pub fn load(path: &str, v: &Variant) -> Result<Network, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        Network::from_bytes(&bytes, v).map_err(|e| format!("{path}: {e}"))
     }
 }
 

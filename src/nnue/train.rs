@@ -75,25 +75,30 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// One `SFEN;SCORE;RESULT` line: the position and its target winning chance (weight `lambda`
+/// on the score, scale `scale`); `None` when it does not parse.
+fn parse_line(v: &'static Variant, line: &str, lambda: f32, scale: f32) -> Option<(Position, f32)> {
+    let mut f = line.split(';');
+    let (Some(sfen), Some(score), Some(result), None) = (f.next(), f.next(), f.next(), f.next()) else {
+        return None;
+    };
+    let (Ok(score), Ok(result), Ok(pos)) = (score.trim().parse::<f32>(), result.trim().parse::<f32>(), Position::from_sfen(v, sfen)) else {
+        return None;
+    };
+    (0.0..=1.0)
+        .contains(&result)
+        .then(|| (pos, lambda * sigmoid(score / scale) + (1.0 - lambda) * result))
+}
+
 /// Reads `SFEN;SCORE;RESULT` lines into samples with weight `lambda` on the score and scale
-/// `scale`. Lines that do not parse are counted and skipped; returns the samples and that count.
+/// `scale`. Lines that do not parse are counted and skipped; returns that count.
 pub fn load(v: &'static Variant, text: &str, lambda: f32, scale: f32, into: &mut Samples) -> usize {
     let mut bad = 0;
     for line in text.lines() {
-        let mut f = line.split(';');
-        let (Some(sfen), Some(score), Some(result), None) = (f.next(), f.next(), f.next(), f.next()) else {
-            bad += 1;
-            continue;
-        };
-        let (Ok(score), Ok(result), Ok(pos)) = (score.trim().parse::<f32>(), result.trim().parse::<f32>(), Position::from_sfen(v, sfen)) else {
-            bad += 1;
-            continue;
-        };
-        if !(0.0..=1.0).contains(&result) {
-            bad += 1;
-            continue;
+        match parse_line(v, line, lambda, scale) {
+            Some((pos, target)) => into.push(&pos, target),
+            None => bad += 1,
         }
-        into.push(&pos, lambda * sigmoid(score / scale) + (1.0 - lambda) * result);
     }
     bad
 }
@@ -354,16 +359,9 @@ pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoc
 /// replaces the network predicts the same labels.
 pub fn compare(net: &Network, v: &'static Variant, text: &str, lambda: f32, scale: f32) -> (f64, f64, usize) {
     let (mut nl, mut hl, mut n) = (0.0, 0.0, 0usize);
-    let params = crate::eval::params(v);
-    for line in text.lines() {
-        let f: Vec<&str> = line.split(';').collect();
-        let [sfen, score, result] = f[..] else { continue };
-        let (Ok(score), Ok(result), Ok(pos)) = (score.parse::<f32>(), result.parse::<f32>(), Position::from_sfen(v, sfen)) else {
-            continue;
-        };
-        let t = lambda * sigmoid(score / scale) + (1.0 - lambda) * result;
+    for (pos, t) in text.lines().filter_map(|line| parse_line(v, line, lambda, scale)) {
         let p_net = sigmoid(net.evaluate(&pos) as f32 / scale);
-        let p_hce = sigmoid(params.search_score(crate::eval::evaluate(&pos)) as f32 / scale);
+        let p_hce = sigmoid(super::base_score(&pos) as f32 / scale);
         nl += ((p_net - t) * (p_net - t)) as f64;
         hl += ((p_hce - t) * (p_hce - t)) as f64;
         n += 1;

@@ -379,8 +379,7 @@ pub struct Searcher<'a> {
     eval_cache: Vec<u64>,
     /// The shared NNUE network when it is made for this variant, and this thread's
     /// accumulators for it.
-    net: Option<std::sync::Arc<crate::nnue::Network>>,
-    nn_stack: Option<crate::nnue::Stack>,
+    nn: Option<(std::sync::Arc<crate::nnue::Network>, crate::nnue::Stack)>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Per ply, the sort keys of the tail of the node's move list (see `score_tail`).
@@ -417,12 +416,10 @@ impl<'a> Searcher<'a> {
             moved: [NO_MOVE; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE],
-            net: shared.net.clone().filter(|n| n.variant == pos.variant().name),
-            nn_stack: shared
-                .net
-                .as_ref()
-                .filter(|n| n.variant == pos.variant().name)
-                .map(|n| crate::nnue::Stack::new(n.hidden, MAX_PLY + 2)),
+            nn: shared.net.as_ref().filter(|n| n.variant == pos.variant().name).map(|n| {
+                let stack = crate::nnue::Stack::new(n.hidden, MAX_PLY + 2);
+                (n.clone(), stack)
+            }),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             tail: vec![Vec::new(); MAX_PLY + 2],
@@ -643,7 +640,7 @@ impl<'a> Searcher<'a> {
     /// otherwise through a small per-thread cache keyed by the position hash (the evaluation
     /// reads only the position, never the history).
     fn eval(&mut self, ply: usize) -> i32 {
-        if let (Some(net), Some(stack)) = (&self.net, &mut self.nn_stack) {
+        if let Some((net, stack)) = &mut self.nn {
             return stack.evaluate(net, &self.pos, ply).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
         let key = self.pos.hash();
@@ -779,7 +776,7 @@ impl<'a> Searcher<'a> {
         {
             let r = self.scales.null_reduction + depth / 3 + ((static_eval - beta) / 200).clamp(0, 3);
             self.moved[ply] = NO_MOVE;
-            if let Some(stack) = &mut self.nn_stack {
+            if let Some((_, stack)) = &mut self.nn {
                 stack.invalidate(ply + 1);
             }
             self.pos.make_null();
@@ -1030,7 +1027,7 @@ impl<'a> Searcher<'a> {
     /// capped for quiescence) and starting to load the child's hash bucket.
     fn play(&mut self, m: Move, slot: usize) {
         self.moved[slot] = self.learned.cont.index(&self.pos, m);
-        if let Some(stack) = &mut self.nn_stack {
+        if let Some((_, stack)) = &mut self.nn {
             stack.invalidate(slot + 1);
         }
         self.pos.make(m);
