@@ -33,6 +33,8 @@ pub const HAND_CAP: usize = 10;
 pub const OUT_SCALE: f32 = 400.0;
 /// Most hidden units per side a network may have.
 pub const MAX_HIDDEN: usize = 1024;
+/// Running sums of the output layer (see [`Network::output`]).
+const LANES: usize = 16;
 /// File magic.
 const MAGIC: &[u8; 8] = b"SHISHINN";
 /// File format version.
@@ -93,20 +95,27 @@ pub fn features(pos: &Position, c: Color, out: &mut Vec<u16>) {
     }
 }
 
-/// The shogi network built into the binary (`nnue/shogi.nn`).
-static SHOGI_NET: &[u8] = include_bytes!("../../nnue/shogi.nn");
+/// The networks built into the binary: (variant, file bytes), from `nnue/`.
+static BUILT_IN: [(&str, &[u8]); 2] = [
+    ("shogi", include_bytes!("../../nnue/shogi.nn")),
+    ("cannonshogi", include_bytes!("../../nnue/cannonshogi.nn")),
+];
 
-/// The network built into the binary for `v`, if any (shogi only so far); `EvalFile`'s
-/// default. Parsed once.
+/// The network built into the binary for `v`, if any (see `BUILT_IN`); `EvalFile`'s
+/// default. Each is parsed once.
 pub fn builtin(v: &Variant) -> Option<std::sync::Arc<Network>> {
-    static SHOGI: std::sync::LazyLock<Option<std::sync::Arc<Network>>> = std::sync::LazyLock::new(|| {
-        let v = Variant::by_name("shogi")?;
-        Network::from_bytes(SHOGI_NET, v).ok().map(std::sync::Arc::new)
+    type Parsed = Vec<Option<std::sync::Arc<Network>>>;
+    static PARSED: std::sync::LazyLock<Parsed> = std::sync::LazyLock::new(|| {
+        BUILT_IN
+            .iter()
+            .map(|(name, bytes)| {
+                let v = Variant::by_name(name)?;
+                Network::from_bytes(bytes, v).ok().map(std::sync::Arc::new)
+            })
+            .collect()
     });
-    match v.name {
-        "shogi" => SHOGI.clone(),
-        _ => None,
-    }
+    let i = BUILT_IN.iter().position(|(name, _)| *name == v.name)?;
+    PARSED.get(i)?.clone()
 }
 
 /// What an `EvalFile` setting names for variant `v`: [`BUILTIN`] the built-in network (if
@@ -231,17 +240,26 @@ impl Network {
         }
     }
 
-    /// The raw output (before [`OUT_SCALE`]) from the two accumulators.
+    /// The raw output (before [`OUT_SCALE`]) from the two accumulators. The products are
+    /// summed in [`LANES`] running sums (lane `i` takes units `i`, `i + LANES`, …), added in
+    /// a fixed order at the end: the compiler can keep them in vector registers, and the
+    /// result is the same bit for bit on every machine.
     pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
         let h = self.hidden;
-        let mut s = self.out_b;
-        for (a, w) in us.iter().zip(&self.out_w[..h]) {
-            s += screlu(*a) * w;
+        let mut lanes = [0.0f32; LANES];
+        for (acc, w) in [(us, &self.out_w[..h]), (them, &self.out_w[h..])] {
+            let (a_chunks, w_chunks) = (acc.chunks_exact(LANES), w.chunks_exact(LANES));
+            let (a_rest, w_rest) = (a_chunks.remainder(), w_chunks.remainder());
+            for (a, w) in a_chunks.zip(w_chunks) {
+                for i in 0..LANES {
+                    lanes[i] += screlu(a[i]) * w[i];
+                }
+            }
+            for (i, (a, w)) in a_rest.iter().zip(w_rest).enumerate() {
+                lanes[i] += screlu(*a) * w;
+            }
         }
-        for (a, w) in them.iter().zip(&self.out_w[h..]) {
-            s += screlu(*a) * w;
-        }
-        s
+        self.out_b + lanes.iter().sum::<f32>()
     }
 
     /// The evaluation of `pos` in centipawns from the side to move's view (the search's
@@ -401,19 +419,32 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_shogi_network_reads_and_the_other_variants_have_none() {
+    fn the_built_in_networks_read_and_the_other_variants_have_none() {
+        // Each variant with a network: the start position, and Black a rook up (White's taken
+        // and in Black's hand) with Black and then White to move.
+        let cases = [
+            (
+                "shogi",
+                "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1",
+                "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w R 1",
+            ),
+            (
+                "cannonshogi",
+                "lnsgkgsnl/2ci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL b R 1",
+                "lnsgkgsnl/2ci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL w R 1",
+            ),
+        ];
         for v in crate::variant::all() {
             let net = builtin(v);
-            assert_eq!(net.is_some(), v.name == "shogi", "{}", v.name);
-            if let Some(net) = net {
+            let case = cases.iter().find(|c| c.0 == v.name);
+            assert_eq!(net.is_some(), case.is_some(), "{}", v.name);
+            if let (Some(net), Some(&(_, up, down))) = (net, case) {
                 assert!(net.base, "a residual network");
-                // A rook up (taken and in hand) scores far better than the start, for either side
-                // to move.
                 let start = Position::startpos(v);
-                let up = Position::from_sfen(v, "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1").expect("sfen");
-                assert!(net.evaluate(&up) > net.evaluate(&start) + 500, "{}", net.evaluate(&up));
-                let down = Position::from_sfen(v, "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w R 1").expect("sfen");
-                assert!(net.evaluate(&down) < -500, "{}", net.evaluate(&down));
+                let up = Position::from_sfen(v, up).expect("sfen");
+                assert!(net.evaluate(&up) > net.evaluate(&start) + 500, "{}: {}", v.name, net.evaluate(&up));
+                let down = Position::from_sfen(v, down).expect("sfen");
+                assert!(net.evaluate(&down) < -500, "{}: {}", v.name, net.evaluate(&down));
             }
         }
     }
