@@ -385,6 +385,25 @@ mod tests {
     }
 
     #[test]
+    fn the_output_in_running_sums_is_the_plain_sum() {
+        // Hidden widths below, at and off a multiple of the lanes.
+        let v = Variant::by_name("shogi").expect("shogi");
+        for hidden in [5, LANES, 2 * LANES + 3] {
+            let net = random_net(v, hidden, 11 + hidden as u64);
+            let mut s = 7u64;
+            let mut next = || (crate::eval::xorshift(&mut s) % 3001) as f32 / 1000.0 - 1.0;
+            let us: Vec<f32> = (0..hidden).map(|_| next()).collect();
+            let them: Vec<f32> = (0..hidden).map(|_| next()).collect();
+            let act = |x: f32| f64::from(x.clamp(0.0, 1.0)).powi(2);
+            let plain = f64::from(net.out_b)
+                + us.iter().zip(&net.out_w[..hidden]).map(|(a, w)| act(*a) * f64::from(*w)).sum::<f64>()
+                + them.iter().zip(&net.out_w[hidden..]).map(|(a, w)| act(*a) * f64::from(*w)).sum::<f64>();
+            let got = f64::from(net.output(&us, &them));
+            assert!((got - plain).abs() < 1e-4, "hidden {hidden}: {got} against {plain}");
+        }
+    }
+
+    #[test]
     fn features_stay_in_range_and_mirror_between_the_two_sides() {
         for v in crate::variant::all() {
             let n = input_count(v);
