@@ -95,27 +95,35 @@ pub fn features(pos: &Position, c: Color, out: &mut Vec<u16>) {
     }
 }
 
-/// The networks built into the binary: (variant, file bytes), from `nnue/`.
-static BUILT_IN: [(&str, &[u8]); 2] = [
+/// A network built into the binary: its variant and the file's bytes (from `nnue/`).
+type BuiltIn = (&'static str, &'static [u8]);
+
+/// How many networks are built in (fixes the length of both tables below, so that each
+/// network has its parsed entry).
+const BUILT_IN_COUNT: usize = 2;
+
+/// The networks built into the binary.
+const BUILT_IN: [BuiltIn; BUILT_IN_COUNT] = [
     ("shogi", include_bytes!("../../nnue/shogi.nn")),
     ("cannonshogi", include_bytes!("../../nnue/cannonshogi.nn")),
 ];
 
+/// A built-in network, parsed on first use.
+type Parsed = std::sync::LazyLock<Option<std::sync::Arc<Network>>>;
+/// Each entry of `BUILT_IN` parsed, when its variant first asks for it.
+static PARSED: [Parsed; BUILT_IN_COUNT] = [Parsed::new(|| parse_builtin(BUILT_IN[0])), Parsed::new(|| parse_builtin(BUILT_IN[1]))];
+
+/// A built-in network read for its variant (none if it does not read, which a test rules out).
+fn parse_builtin((name, bytes): BuiltIn) -> Option<std::sync::Arc<Network>> {
+    let v = Variant::by_name(name)?;
+    Network::from_bytes(bytes, v).ok().map(std::sync::Arc::new)
+}
+
 /// The network built into the binary for `v`, if any (see `BUILT_IN`); `EvalFile`'s
-/// default. Each is parsed once.
+/// default. Each is parsed once, when its variant first asks for it.
 pub fn builtin(v: &Variant) -> Option<std::sync::Arc<Network>> {
-    type Parsed = Vec<Option<std::sync::Arc<Network>>>;
-    static PARSED: std::sync::LazyLock<Parsed> = std::sync::LazyLock::new(|| {
-        BUILT_IN
-            .iter()
-            .map(|(name, bytes)| {
-                let v = Variant::by_name(name)?;
-                Network::from_bytes(bytes, v).ok().map(std::sync::Arc::new)
-            })
-            .collect()
-    });
     let i = BUILT_IN.iter().position(|(name, _)| *name == v.name)?;
-    PARSED.get(i)?.clone()
+    (*PARSED[i]).clone()
 }
 
 /// What an `EvalFile` setting names for variant `v`: [`BUILTIN`] the built-in network (if
