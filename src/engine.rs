@@ -200,7 +200,7 @@ impl Engine {
     }
 
     /// Sets the NNUE network file: `<builtin>` (the default) the network built in for the
-    /// variant if there is one (shogi, cannonshogi), `""` or `<none>` the handcrafted evaluation, else a
+    /// variant if there is one (shogi, cannonshogi, shoshogi), `""` or `<none>` the handcrafted evaluation, else a
     /// file from `shishi train`. A file made for another variant is kept (an error says so)
     /// and read again when that variant is chosen; an unreadable or malformed file leaves the
     /// previous setting.

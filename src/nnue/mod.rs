@@ -100,18 +100,23 @@ type BuiltIn = (&'static str, &'static [u8]);
 
 /// How many networks are built in (fixes the length of both tables below, so that each
 /// network has its parsed entry).
-const BUILT_IN_COUNT: usize = 2;
+const BUILT_IN_COUNT: usize = 3;
 
 /// The networks built into the binary.
 const BUILT_IN: [BuiltIn; BUILT_IN_COUNT] = [
     ("shogi", include_bytes!("../../nnue/shogi.nn")),
     ("cannonshogi", include_bytes!("../../nnue/cannonshogi.nn")),
+    ("shoshogi", include_bytes!("../../nnue/shoshogi.nn")),
 ];
 
 /// A built-in network, parsed on first use.
 type Parsed = std::sync::LazyLock<Option<std::sync::Arc<Network>>>;
 /// Each entry of `BUILT_IN` parsed, when its variant first asks for it.
-static PARSED: [Parsed; BUILT_IN_COUNT] = [Parsed::new(|| parse_builtin(BUILT_IN[0])), Parsed::new(|| parse_builtin(BUILT_IN[1]))];
+static PARSED: [Parsed; BUILT_IN_COUNT] = [
+    Parsed::new(|| parse_builtin(BUILT_IN[0])),
+    Parsed::new(|| parse_builtin(BUILT_IN[1])),
+    Parsed::new(|| parse_builtin(BUILT_IN[2])),
+];
 
 /// A built-in network read for its variant (none if it does not read, which a test rules out).
 fn parse_builtin((name, bytes): BuiltIn) -> Option<std::sync::Arc<Network>> {
@@ -459,6 +464,12 @@ mod tests {
                 "cannonshogi",
                 "lnsgkgsnl/2ci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL b R 1",
                 "lnsgkgsnl/2ci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL w R 1",
+            ),
+            // No drops in sho: White's rook is simply gone.
+            (
+                "shoshogi",
+                "lnsgkgsnl/4e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
+                "lnsgkgsnl/4e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - 1",
             ),
         ];
         for v in crate::variant::all() {
