@@ -200,10 +200,10 @@ impl Engine {
     }
 
     /// Sets the NNUE network file: `<builtin>` (the default) the network built in for the
-    /// variant if there is one (shogi, cannonshogi, shoshogi), `""` or `<none>` the handcrafted evaluation, else a
-    /// file from `shishi train`. A file made for another variant is kept (an error says so)
-    /// and read again when that variant is chosen; an unreadable or malformed file leaves the
-    /// previous setting.
+    /// variant if there is one (shogi, cannonshogi, shoshogi), `""` or `<none>` the
+    /// handcrafted evaluation, else a file from `shishi train`. A file made for another
+    /// variant is kept (an error says so) and read again when that variant is chosen; an
+    /// unreadable or malformed file leaves the previous setting.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
         self.stop();
         match crate::nnue::from_setting(path, self.variant) {

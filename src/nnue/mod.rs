@@ -98,25 +98,15 @@ pub fn features(pos: &Position, c: Color, out: &mut Vec<u16>) {
 /// A network built into the binary: its variant and the file's bytes (from `nnue/`).
 type BuiltIn = (&'static str, &'static [u8]);
 
-/// How many networks are built in (fixes the length of both tables below, so that each
-/// network has its parsed entry).
-const BUILT_IN_COUNT: usize = 3;
-
 /// The networks built into the binary.
-const BUILT_IN: [BuiltIn; BUILT_IN_COUNT] = [
+const BUILT_IN: &[BuiltIn] = &[
     ("shogi", include_bytes!("../../nnue/shogi.nn")),
     ("cannonshogi", include_bytes!("../../nnue/cannonshogi.nn")),
     ("shoshogi", include_bytes!("../../nnue/shoshogi.nn")),
 ];
 
-/// A built-in network, parsed on first use.
-type Parsed = std::sync::LazyLock<Option<std::sync::Arc<Network>>>;
-/// Each entry of `BUILT_IN` parsed, when its variant first asks for it.
-static PARSED: [Parsed; BUILT_IN_COUNT] = [
-    Parsed::new(|| parse_builtin(BUILT_IN[0])),
-    Parsed::new(|| parse_builtin(BUILT_IN[1])),
-    Parsed::new(|| parse_builtin(BUILT_IN[2])),
-];
+/// Each entry of `BUILT_IN` parsed (same index), when its variant first asks for it.
+static PARSED: [std::sync::OnceLock<Option<std::sync::Arc<Network>>>; BUILT_IN.len()] = [const { std::sync::OnceLock::new() }; BUILT_IN.len()];
 
 /// A built-in network read for its variant (none if it does not read, which a test rules out).
 fn parse_builtin((name, bytes): BuiltIn) -> Option<std::sync::Arc<Network>> {
@@ -128,7 +118,7 @@ fn parse_builtin((name, bytes): BuiltIn) -> Option<std::sync::Arc<Network>> {
 /// default. Each is parsed once, when its variant first asks for it.
 pub fn builtin(v: &Variant) -> Option<std::sync::Arc<Network>> {
     let i = BUILT_IN.iter().position(|(name, _)| *name == v.name)?;
-    (*PARSED[i]).clone()
+    PARSED[i].get_or_init(|| parse_builtin(BUILT_IN[i])).clone()
 }
 
 /// What an `EvalFile` setting names for variant `v`: [`BUILTIN`] the built-in network (if
