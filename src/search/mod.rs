@@ -37,6 +37,7 @@ mod conthist;
 mod corr;
 pub mod mate;
 mod ordering;
+mod table_mem;
 mod time;
 pub mod tt;
 

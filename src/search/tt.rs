@@ -1,6 +1,7 @@
 //! Transposition table shared by all search threads without locks.
 //!
-//! Layout: a power-of-two array of 64-byte buckets, each holding four entries of two
+//! Layout: a power-of-two array of 64-byte buckets (in huge pages where Linux allows,
+//! `table_mem`), each holding four entries of two
 //! `AtomicU64`s: the packed data and `key ^ data`. A reader accepts an entry only when its
 //! stored check xor its data gives back the probed key, so a torn write by another thread
 //! (data and check from different stores) reads as a miss, never as a wrong entry. Data packs
@@ -10,6 +11,7 @@
 //! deeper, of this generation and the new one is not exact; otherwise the entry with the least
 //! `depth - 8 * age` is replaced. `hashfull` samples the first 1000 entries of this generation.
 
+use super::table_mem::{Block, Zeroable};
 use crate::moves::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -51,6 +53,9 @@ const WAYS: usize = 4;
 #[derive(Default)]
 struct Bucket([Slot; WAYS]);
 
+// SAFETY: a bucket is atomics only: all-zero bytes are an empty bucket, and nothing to drop.
+unsafe impl Zeroable for Bucket {}
+
 const _: () = assert!(std::mem::size_of::<Slot>() == 16);
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
@@ -89,7 +94,7 @@ fn unpack(d: u64) -> (Entry, u8) {
 
 /// The table.
 pub struct Tt {
-    buckets: Vec<Bucket>,
+    buckets: Block<Bucket>,
     mask: usize,
     age: AtomicU8,
 }
@@ -99,10 +104,8 @@ impl Tt {
     pub fn new(mib: usize) -> Tt {
         let want = (mib.max(1) << 20) / std::mem::size_of::<Bucket>();
         let n = if want.is_power_of_two() { want } else { want.next_power_of_two() >> 1 }.max(1);
-        let mut buckets = Vec::with_capacity(n);
-        buckets.resize_with(n, Bucket::default);
         Tt {
-            buckets,
+            buckets: Block::new(n),
             mask: n - 1,
             age: AtomicU8::new(0),
         }
@@ -110,7 +113,7 @@ impl Tt {
 
     /// Empties the table (no search may be running).
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.as_slice() {
             for s in &b.0 {
                 s.check.store(0, Ordering::Relaxed);
                 s.data.store(0, Ordering::Relaxed);
@@ -127,7 +130,7 @@ impl Tt {
 
     fn bucket(&self, key: u64) -> &Bucket {
         // The high bits pick the bucket, so the low bits stay independent of the index.
-        &self.buckets[(key >> 20) as usize & self.mask]
+        &self.buckets.as_slice()[(key >> 20) as usize & self.mask]
     }
 
     /// Asks the processor to start loading the bucket of `key` into the cache, so that a
@@ -192,7 +195,7 @@ impl Tt {
         let age = self.age.load(Ordering::Relaxed);
         let mut used = 0;
         let mut seen = 0;
-        for b in self.buckets.iter().take(250) {
+        for b in self.buckets.as_slice().iter().take(250) {
             for s in &b.0 {
                 let d = s.data.load(Ordering::Relaxed);
                 seen += 1;
