@@ -28,6 +28,10 @@
 //! left the board, captured or in hand), so that a king can stay home in the middlegame and
 //! walk up in the ending.
 //!
+//! Where the evaluation walks no attack maps and every mobility atom is a slide along the
+//! eight directions (chu), the position keeps the weighted mobility up to date move by move
+//! ([`incremental_mobility`], `position/mobility.rs`) and [`evaluate`] reads its sums.
+//!
 //! Invariant: [`evaluate`] equals the side-to-move sign times the dot product of the weights
 //! with [`features`], the endgame terms' part divided by [`PHASE`] (tests check it), which is
 //! what the tuner (`crate::tune`) fits. Terms
@@ -43,7 +47,7 @@ use crate::attack::DIR_OFF;
 use crate::geometry::{Bits, NSQ, RING2, Sq, WITHIN2, col_of, distance, row_of};
 use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, is_color, kind_of};
 use crate::position::Position;
-use crate::variant::{CAtom, Ride};
+use crate::variant::{CAtom, Ride, Variant};
 
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -56,10 +60,22 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut e = 0;
     let maps = zone_maps(pos, p, false);
     visit(pos, p, us, false, maps.as_ref(), &mut |i, x| {
-        if p.is_eg(i) { e += w[i] * x } else { s += w[i] * x }
+        if i == MOBILITY_SUM {
+            s += x
+        } else if p.is_eg(i) {
+            e += w[i] * x
+        } else {
+            s += w[i] * x
+        }
     });
     visit(pos, p, us.flip(), false, maps.as_ref(), &mut |i, x| {
-        if p.is_eg(i) { e -= w[i] * x } else { s -= w[i] * x }
+        if i == MOBILITY_SUM {
+            s -= x
+        } else if p.is_eg(i) {
+            e -= w[i] * x
+        } else {
+            s -= w[i] * x
+        }
     });
     if e != 0 {
         s += e * endgame(pos) / PHASE;
@@ -151,17 +167,22 @@ struct Maps {
     least: Option<[[u16; NSQ]; 2]>,
 }
 
-/// With the king-zone terms (drop variants) or the threat terms in use (`all`: always), the
-/// [`Maps`]; the least attackers' values only with the threat terms.
-fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
-    let v = pos.variant();
-    let t = &v.t;
-    let on = v.drops
+/// Whether the king-zone terms (drop variants) are in use, or with `all` whether the variant
+/// has drops.
+fn zone_terms(v: &Variant, p: &Params, all: bool) -> bool {
+    v.drops
         && (all
             || [Term::DropDanger, Term::DropDangerEg, Term::FlankAttack, Term::FlankDefence, Term::UnsafeCheck]
                 .iter()
                 .any(|&x| p.w[p.index(x)] != 0)
-            || t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0));
+            || v.t.hand_kinds.iter().any(|&k| p.w[p.kind(Term::DropCheck, k)] != 0))
+}
+
+/// With the king-zone terms (drop variants) or the threat terms in use (`all`: always), the
+/// [`Maps`]; the least attackers' values only with the threat terms.
+fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
+    let v = pos.variant();
+    let on = zone_terms(v, p, all);
     let threat = all || used(v).threat;
     (on || threat).then(|| {
         let mut maps = Maps {
@@ -245,7 +266,10 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             f(p.kind(Term::Raid, kind_of(pos.piece_at(sq))), 1);
         }
     }
-    if maps.is_none() && (all || u.mobility) {
+    if !all && maps.is_none() && pos.mob_inc.is_some() {
+        // Kept up to date by the position: the weighted sum in one term.
+        f(MOBILITY_SUM, pos.mob[c.idx()]);
+    } else if maps.is_none() && (all || u.mobility) {
         for sq in pos.mobile[c.idx()].iter() {
             let k = kind_of(pos.piece_at(sq));
             let m = p.kind(Term::Mobility, k);
@@ -424,6 +448,67 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             }
         }
     }
+}
+
+/// The pseudo weight index under which [`visit`] (without `all`) reports the position's
+/// weighted mobility sum (`Position::mob`), already times its weights.
+const MOBILITY_SUM: usize = usize::MAX;
+
+/// What a position needs to keep the weighted mobility of each side up to date move by move
+/// (`Position::mob`, `position/mobility.rs`).
+pub struct IncMobility {
+    /// Per kind, the mobility weight.
+    pub w: [i32; MAX_KINDS],
+    /// Per colour and kind, the directions (bits indexing `DIR_OFF`) of its slides.
+    pub dirs: [[u8; MAX_KINDS]; 2],
+}
+
+static INC_MOBILITY: std::sync::LazyLock<Vec<Option<IncMobility>>> =
+    std::sync::LazyLock::new(|| crate::variant::all().into_iter().map(inc_mobility_of).collect());
+
+fn inc_mobility_of(v: &'static Variant) -> Option<IncMobility> {
+    let p = params(v);
+    let t = &v.t;
+    // Only where `evaluate` walks the mobility itself (no maps), and every atom that gives
+    // mobility is a slide along one of the eight directions.
+    if !used(v).mobility || zone_terms(v, p, false) || used(v).threat {
+        return None;
+    }
+    let mut m = IncMobility {
+        w: [0; MAX_KINDS],
+        dirs: [[0; MAX_KINDS]; 2],
+    };
+    for k in 1..=v.pieces.len() {
+        m.w[k] = p.w[p.kind(Term::Mobility, k as u8)];
+        if m.w[k] == 0 || t.mob_kinds >> k & 1 == 0 {
+            m.w[k] = 0;
+            continue;
+        }
+        for c in 0..2 {
+            let (lo, mid, hi) = t.mob_range[c][k];
+            if mid != hi {
+                return None;
+            }
+            for a in &t.mob_atoms[c][lo as usize..mid as usize] {
+                m.dirs[c][k] |= 1 << DIR_OFF.iter().position(|&d| d == a.off)?;
+            }
+        }
+    }
+    Some(m)
+}
+
+/// The tables for keeping `v`'s weighted mobility up to date move by move, where its
+/// evaluation allows it (see [`IncMobility`]).
+pub fn incremental_mobility(v: &Variant) -> Option<&'static IncMobility> {
+    INC_MOBILITY[v.index].as_ref()
+}
+
+/// The weighted mobility of the piece of kind `k` and colour `c` on `sq` (what
+/// `Position::mob` sums).
+#[inline]
+pub(crate) fn weighted_mobility(pos: &Position, inc: &IncMobility, sq: Sq, c: Color, k: u8) -> i32 {
+    let w = inc.w[k as usize];
+    if w == 0 { 0 } else { w * mobility(pos, sq, c, k) }
 }
 
 /// Squares the piece of kind `k` on `sq` can move to or capture on along its sliding and

@@ -3,7 +3,8 @@
 //! in the undo records; the history filter counts each pushed record's position and forgets
 //! it when popped);
 //! board, occupancy, royal, leaper and mobile sets, pawn counts, the piece-square sums and
-//! hands are updated in both.
+//! hands are updated in both; the weighted mobility (`mobility.rs`) in `make`, and restored
+//! from the undo record in `unmake`.
 
 use super::{Position, Undo, repeat_slot};
 use crate::geometry::{Sq, col_of};
@@ -99,6 +100,7 @@ impl Position {
             cs: self.cs,
             moved: EMPTY,
             reversible: self.reversible() as u32 + 1,
+            mob: self.mob,
         }
     }
 
@@ -111,6 +113,18 @@ impl Position {
         }
         let mut new_cs = 0;
         let to = m.to();
+        // The pieces whose mobility the move may change, and their mobility before it.
+        let touched = self.mob_inc.map(|inc| {
+            let t = if m.is_drop() {
+                self.mobility_touched(inc, &[to])
+            } else if m.mid() != 0 {
+                self.mobility_touched(inc, &[m.from(), m.mid(), to])
+            } else {
+                self.mobility_touched(inc, &[m.from(), to])
+            };
+            let before = self.mobility_of(inc, &t);
+            (inc, t, before)
+        });
         if m.is_drop() {
             let k = m.drop_kind();
             let n = self.hands[us.idx()][k as usize];
@@ -147,6 +161,12 @@ impl Position {
                         new_cs = mid;
                     }
                 }
+            }
+        }
+        if let Some((inc, t, before)) = touched {
+            let after = self.mobility_of(inc, &t);
+            for c in 0..2 {
+                self.mob[c] += after[c] - before[c];
             }
         }
         // Without drops a capture or a promotion is for good (see `Undo::reversible`).
@@ -215,6 +235,7 @@ impl Position {
         }
         self.hash = u.hash;
         self.cs = u.cs;
+        self.mob = u.mob;
         debug_assert_eq!(self.check_invariants(), Ok(()), "after unmake");
     }
 }

@@ -7,6 +7,7 @@
 //! `hash` equals [`Position::compute_hash`].
 
 mod make;
+mod mobility;
 pub mod sfen;
 
 use crate::geometry::{Bits, NSQ, Sq};
@@ -35,6 +36,8 @@ pub struct Undo {
     /// can come back, and such a move counts 0. With drops, every ply (a captured piece
     /// returns as a drop).
     pub reversible: u32,
+    /// The weighted mobility sums before the move (`Position::mob`).
+    pub mob: [i32; 2],
 }
 
 /// Calls `f` on each of the per-colour square sets kept by kind class (given in the order
@@ -86,6 +89,11 @@ pub struct Position {
     psqt: &'static [i32],
     /// Per colour, the sum of `psqt` over its pieces on the board.
     pub(crate) psq: [i32; 2],
+    /// Where the variant's evaluation allows it, the tables for keeping `mob` up to date.
+    pub(crate) mob_inc: Option<&'static crate::eval::IncMobility>,
+    /// Per colour, the weighted mobility of its pieces (with `mob_inc`; else 0; see
+    /// `mobility.rs`).
+    pub(crate) mob: [i32; 2],
 }
 
 /// Slots of [`Position`]'s filter of the positions in its history (a power of two).
@@ -134,6 +142,8 @@ impl Position {
             bare_king: false,
             psqt: crate::eval::psq_table(v),
             psq: [0; 2],
+            mob_inc: crate::eval::incremental_mobility(v),
+            mob: [0; 2],
         }
     }
 
@@ -308,6 +318,9 @@ impl Position {
         }
         if psq != self.psq {
             return Err("piece-square sums differ from the board".into());
+        }
+        if self.mob != self.mob_inc.map_or([0; 2], |inc| self.mobility_sums(inc)) {
+            return Err("mobility sums differ from a full walk".into());
         }
         if self.hash != self.compute_hash() {
             return Err("incremental hash differs from a full recompute".into());

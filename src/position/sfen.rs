@@ -265,6 +265,9 @@ impl Position {
         for &(square, p) in &s.pieces {
             pos.put::<false>(square, p);
         }
+        if let Some(inc) = pos.mob_inc {
+            pos.mob = pos.mobility_sums(inc);
+        }
         pos.hands = s.hands;
         pos.side = s.side;
         pos.ply = s.move_number;
