@@ -114,17 +114,7 @@ impl Position {
         let mut new_cs = 0;
         let to = m.to();
         // The pieces whose mobility the move may change, and their mobility before it.
-        let touched = self.mob_inc.map(|inc| {
-            let t = if m.is_drop() {
-                self.mobility_touched(inc, &[to])
-            } else if m.mid() != 0 {
-                self.mobility_touched(inc, &[m.from(), m.mid(), to])
-            } else {
-                self.mobility_touched(inc, &[m.from(), to])
-            };
-            let before = self.mobility_of(inc, &t);
-            (inc, t, before)
-        });
+        let touched = self.mobility_before(m);
         if m.is_drop() {
             let k = m.drop_kind();
             let n = self.hands[us.idx()][k as usize];
@@ -163,12 +153,7 @@ impl Position {
                 }
             }
         }
-        if let Some((inc, t, before)) = touched {
-            let after = self.mobility_of(inc, &t);
-            for c in 0..2 {
-                self.mob[c] += after[c] - before[c];
-            }
-        }
+        self.mobility_after(touched);
         // Without drops a capture or a promotion is for good (see `Undo::reversible`).
         if !self.v.drops && (u.captured != EMPTY || u.captured_mid != EMPTY || m.is_promotion()) {
             u.reversible = 0;

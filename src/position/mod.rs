@@ -319,7 +319,10 @@ impl Position {
         if psq != self.psq {
             return Err("piece-square sums differ from the board".into());
         }
-        if self.mob != self.mob_inc.map_or([0; 2], |inc| self.mobility_sums(inc)) {
+        if let Some(inc) = self.mob_inc
+            && self.mobility_sums_kept().is_some()
+            && self.mob != self.mobility_sums(inc)
+        {
             return Err("mobility sums differ from a full walk".into());
         }
         if self.hash != self.compute_hash() {
