@@ -109,6 +109,10 @@ struct TrainArgs {
     /// evaluation on it are reported.
     #[arg(long)]
     validate: Option<String>,
+    /// Start from this network (a file, or `<builtin>` for the built-in one) instead of
+    /// random weights: training goes on from it, its width and residual setting taken over.
+    #[arg(long)]
+    init: Option<String>,
 }
 
 fn run_train(a: &TrainArgs) -> Result<(), String> {
@@ -123,8 +127,17 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     let start = Instant::now();
     let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror)?;
     eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
+    let init = match &a.init {
+        None => None,
+        Some(setting) => {
+            let net = shishi::nnue::from_setting(setting, v)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("--init {setting}: no network for {}", v.name))?;
+            Some((*net).clone())
+        }
+    };
     let cfg = train::Config {
-        hidden: a.hidden,
+        hidden: init.as_ref().map_or(a.hidden, |n| n.hidden),
         epochs: a.epochs,
         batch: a.batch.max(1),
         lr: a.lr,
@@ -132,7 +145,8 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         holdout: a.holdout,
         threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
         seed: a.seed,
-        base: a.residual,
+        base: init.as_ref().map_or(a.residual, |n| n.base),
+        init,
     };
     let (net, best) = train::train(v, &samples, &cfg, &mut |e| {
         eprintln!(

@@ -124,6 +124,9 @@ pub struct Config {
     pub seed: u64,
     /// A residual network (added to the handcrafted evaluation).
     pub base: bool,
+    /// A network to start from instead of random weights (its width and residual setting
+    /// override `hidden` and `base`).
+    pub init: Option<Network>,
 }
 
 /// Gradients, shaped like the network's weights.
@@ -255,7 +258,8 @@ pub struct Epoch {
 /// with the lowest held-out loss and that epoch.
 pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoch)) -> (Network, Epoch) {
     let mut rng = cfg.seed;
-    let mut net = Network::zeros(v, cfg.hidden, cfg.base);
+    let (hidden, base) = cfg.init.as_ref().map_or((cfg.hidden, cfg.base), |n| (n.hidden, n.base));
+    let mut net = Network::zeros(v, hidden, base);
     // Uniform initial weights at the usual 1/sqrt(fan-in) scale, the feature rows scaled for
     // the few features that are on at once.
     let mut uniform = |r: f32| (splitmix(&mut rng) % 1_000_001) as f32 / 1_000_000.0 * 2.0 * r - r;
@@ -267,9 +271,12 @@ pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoc
         *b = 0.25 + uniform(0.1);
     }
     // A residual network starts near zero: the handcrafted evaluation alone.
-    let out_r = 1.0 / (2.0 * cfg.hidden as f32).sqrt() * if cfg.base { 0.1 } else { 1.0 };
+    let out_r = 1.0 / (2.0 * hidden as f32).sqrt() * if base { 0.1 } else { 1.0 };
     for w in net.out_w.iter_mut() {
         *w = uniform(out_r);
+    }
+    if let Some(init) = &cfg.init {
+        net = init.clone();
     }
     // The held-out samples are the last ones read: whole games, as positions of one game
     // are too alike to tell a fit from a memory.
@@ -411,6 +418,7 @@ mod tests {
             threads: 1,
             seed: 9,
             base: true,
+            init: None,
         };
         let (mut net, _) = train(v, &s, &cfg, &mut |_| {});
         let (us, them, t, base) = s.get(2);
@@ -458,6 +466,7 @@ mod tests {
             threads: 2,
             seed: 1,
             base: false,
+            init: None,
         };
         let ids: Vec<usize> = (0..s.len()).collect();
         let mut first = None;
@@ -467,5 +476,23 @@ mod tests {
         let end = mean_loss(&net, &s, &ids, 500.0);
         let first = first.expect("epochs ran");
         assert!(end < first * 0.5, "{end} against {first}");
+        // Training goes on from a given network: with no step taken (rate 0) it comes back
+        // unchanged, whatever width and seed are asked; with steps, its loss goes on falling.
+        let again = Config {
+            hidden: 8,
+            seed: 7,
+            lr: 0.0,
+            epochs: 1,
+            init: Some(net.clone()),
+            ..cfg.clone()
+        };
+        assert_eq!(train(v, &s, &again, &mut |_| {}).0, net);
+        let more = Config {
+            init: Some(net.clone()),
+            epochs: 20,
+            ..cfg
+        };
+        let (better, _) = train(v, &s, &more, &mut |_| {});
+        assert!(mean_loss(&better, &s, &ids, 500.0) < end, "no further fall from {end}");
     }
 }
