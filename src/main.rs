@@ -124,9 +124,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
             shishi::nnue::MAX_HIDDEN
         ));
     }
-    let start = Instant::now();
-    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror)?;
-    eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
+    // The starting network is read first: a bad path fails before the data is loaded.
     let init = match &a.init {
         None => None,
         Some(setting) => {
@@ -136,6 +134,9 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
             Some((*net).clone())
         }
     };
+    let start = Instant::now();
+    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror)?;
+    eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
     let cfg = train::Config {
         hidden: init.as_ref().map_or(a.hidden, |n| n.hidden),
         epochs: a.epochs,
