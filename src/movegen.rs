@@ -323,9 +323,35 @@ impl Position {
     }
 
     /// Board moves of every piece of the side to move (`QUIET`: non-captures and the pass too).
+    /// A piece hemmed in by its own pieces and the edge (`Tables::gen_near`) is skipped
+    /// without walking its atoms: it has none to give. For captures alone, so is a piece
+    /// that only steps and has no enemy next to it.
     fn board_moves<const QUIET: bool>(&self, list: &mut MoveList) {
+        let t = &self.variant().t;
+        let us = self.side.idx();
+        let them = self.side.flip();
+        let b = &self.board;
         let mut g = Gen::<QUIET>::new(self, list);
-        for from in self.occ[self.side.idx()].iter() {
+        for from in self.occ[us].iter() {
+            let k = kind_of(b[from as usize]);
+            if t.gen_far[us] >> k & 1 == 0 {
+                let mut dirs = t.gen_near[us][k as usize];
+                let slides = t.gen_slide[us][k as usize];
+                let mut open = false;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros();
+                    let q = b[(from as i16 + DIR_OFF[d as usize]) as u8 as usize];
+                    // An empty neighbour: a quiet step, or a slide on towards a capture.
+                    if (q == EMPTY && (QUIET || slides >> d & 1 != 0)) || is_color(q, them) {
+                        open = true;
+                        break;
+                    }
+                    dirs &= dirs - 1;
+                }
+                if !open {
+                    continue;
+                }
+            }
             g.piece_moves(from);
         }
     }

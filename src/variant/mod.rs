@@ -241,6 +241,17 @@ pub struct Tables {
     /// Only steps, slides and leaps attack (no hoppers, rangers or double moves): a move can
     /// then check only from its destination or by uncovering a slider behind its origin.
     pub plain_attacks: bool,
+    /// Per colour and kind, the directions (bits indexing [`geometry::DIRS`]) of the atoms
+    /// whose every square lies beyond the neighbour in that direction: steps and slides.
+    /// A piece whose kind has only such atoms (not in `gen_far`), with none of those
+    /// neighbours empty or the enemy's, has no move: the generator skips it.
+    pub gen_near: [[u8; MAX_KINDS]; 2],
+    /// Per colour and kind, the part of `gen_near` that slides (the rest steps: a step to an
+    /// empty square is no capture, so for captures alone such a neighbour counts as blocked).
+    pub gen_slide: [[u8; MAX_KINDS]; 2],
+    /// Per colour, the kinds (bits) with an atom that may reach past a blocked neighbour:
+    /// longer leaps, hops, ranging jumps, lion power.
+    pub gen_far: [u64; 2],
 }
 
 impl Variant {
@@ -328,6 +339,9 @@ impl Tables {
             rel_rank: [[0; NSQ]; 2],
             has_lion_moves: false,
             plain_attacks: false,
+            gen_near: [[0; MAX_KINDS]; 2],
+            gen_slide: [[0; MAX_KINDS]; 2],
+            gen_far: [0; 2],
         }
     }
 }
@@ -377,6 +391,17 @@ fn compile(v: &Variant) -> Tables {
                 add_attack(&mut t, ci, kb, dx, dy, a);
             }
             t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
+            for a in &t.atoms[ci][start as usize..] {
+                let near = geometry::DIRS.iter().position(|&(x, y)| geometry::offset(x, y) == a.off);
+                match (a.ride, near) {
+                    (Ride::Leap, Some(d)) => t.gen_near[ci][k] |= 1 << d,
+                    (Ride::Slide, Some(d)) => {
+                        t.gen_near[ci][k] |= 1 << d;
+                        t.gen_slide[ci][k] |= 1 << d;
+                    }
+                    _ => t.gen_far[ci] |= kb,
+                }
+            }
             let mob_start = t.mob_atoms[ci].len() as u16;
             let of = |rides: &[Ride]| -> Vec<CAtom> { t.atoms[ci][start as usize..].iter().filter(|a| rides.contains(&a.ride)).copied().collect() };
             let (slides, others) = (of(&[Ride::Slide]), of(&[Ride::Hop, Ride::Range]));
