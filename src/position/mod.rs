@@ -91,8 +91,8 @@ pub struct Position {
     pub(crate) psq: [i32; 2],
     /// Where the variant's evaluation allows it, the tables for keeping `mob` up to date.
     pub(crate) mob_inc: Option<&'static crate::eval::IncMobility>,
-    /// Per colour, the weighted mobility of its pieces (with `mob_inc`; else 0; see
-    /// `mobility.rs`).
+    /// Per colour, the weighted mobility of its pieces: exact with `mob_inc` and enough
+    /// pieces on the board (`mobility_sums_kept`), else not to be read (see `mobility.rs`).
     pub(crate) mob: [i32; 2],
 }
 
