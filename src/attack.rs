@@ -373,7 +373,7 @@ impl Position {
 
     /// The first non-empty cell (a piece or the wall) from `s` along grid offset `off`.
     #[inline]
-    fn first_on_line(&self, s: Sq, off: i16) -> Sq {
+    pub(crate) fn first_on_line(&self, s: Sq, off: i16) -> Sq {
         let mut x = s as i16 + off;
         while self.board[x as usize] == EMPTY {
             x += off;

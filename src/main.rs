@@ -138,7 +138,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
     let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror)?;
     eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
     let cfg = train::Config {
-        hidden: init.as_ref().map_or(a.hidden, |n| n.hidden),
+        hidden: a.hidden,
         epochs: a.epochs,
         batch: a.batch.max(1),
         lr: a.lr,
@@ -146,7 +146,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         holdout: a.holdout,
         threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
         seed: a.seed,
-        base: init.as_ref().map_or(a.residual, |n| n.base),
+        base: a.residual,
         init,
     };
     let (net, best) = train::train(v, &samples, &cfg, &mut |e| {

@@ -254,15 +254,14 @@ pub struct Epoch {
     pub held: f64,
 }
 
-/// Trains a network for `v` on `s`; `report` gets each epoch. Returns the network of the epoch
-/// with the lowest held-out loss and that epoch.
-pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoch)) -> (Network, Epoch) {
-    let mut rng = cfg.seed;
-    let (hidden, base) = cfg.init.as_ref().map_or((cfg.hidden, cfg.base), |n| (n.hidden, n.base));
+/// A network of `hidden` units with uniform random weights at the usual 1/sqrt(fan-in) scale
+/// (`seed` picks them); a residual one (`base`) starts near zero, the handcrafted evaluation
+/// alone.
+fn random_network(v: &Variant, hidden: usize, base: bool, seed: u64) -> Network {
+    let mut rng = seed;
     let mut net = Network::zeros(v, hidden, base);
-    // Uniform initial weights at the usual 1/sqrt(fan-in) scale, the feature rows scaled for
-    // the few features that are on at once.
     let mut uniform = |r: f32| (splitmix(&mut rng) % 1_000_001) as f32 / 1_000_000.0 * 2.0 * r - r;
+    // The feature rows scaled for the few features that are on at once.
     let ft_r = 1.0 / 40f32.sqrt() / 4.0;
     for w in net.ft_w.iter_mut() {
         *w = uniform(ft_r);
@@ -270,14 +269,18 @@ pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoc
     for b in net.ft_b.iter_mut() {
         *b = 0.25 + uniform(0.1);
     }
-    // A residual network starts near zero: the handcrafted evaluation alone.
     let out_r = 1.0 / (2.0 * hidden as f32).sqrt() * if base { 0.1 } else { 1.0 };
     for w in net.out_w.iter_mut() {
         *w = uniform(out_r);
     }
-    if let Some(init) = &cfg.init {
-        net = init.clone();
-    }
+    net
+}
+
+/// Trains a network for `v` on `s`; `report` gets each epoch. Returns the network of the epoch
+/// with the lowest held-out loss and that epoch.
+pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoch)) -> (Network, Epoch) {
+    // Training goes on from the given network, or starts from random weights.
+    let mut net = cfg.init.clone().unwrap_or_else(|| random_network(v, cfg.hidden, cfg.base, cfg.seed));
     // The held-out samples are the last ones read: whole games, as positions of one game
     // are too alike to tell a fit from a memory.
     let ids: Vec<usize> = (0..s.len()).collect();

@@ -81,15 +81,9 @@ impl Position {
     /// The full weighted mobility of each side (for setup and the invariant check).
     pub(super) fn mobility_sums(&self, inc: &IncMobility) -> [i32; 2] {
         let mut m = [0; 2];
-        for (c, ms) in m.iter_mut().enumerate() {
-            for sq in self.mobile[c].iter() {
-                *ms += weighted_mobility(
-                    self,
-                    inc,
-                    sq,
-                    if c == 0 { Color::Black } else { Color::White },
-                    kind_of(self.board[sq as usize]),
-                );
+        for c in Color::BOTH {
+            for sq in self.mobile[c.idx()].iter() {
+                m[c.idx()] += weighted_mobility(self, inc, sq, c, kind_of(self.board[sq as usize]));
             }
         }
         m
@@ -108,19 +102,15 @@ impl Position {
         }
         for &s in changed {
             for (i, &off) in DIR_OFF.iter().enumerate() {
-                let mut x = s as i16 + off;
-                let mut q = b[x as u8 as usize];
-                while q == EMPTY {
-                    x += off;
-                    q = b[x as u8 as usize];
-                }
+                let x = self.first_on_line(s, off);
+                let q = b[x as usize];
                 if q == WALL {
                     continue;
                 }
                 // Whether the piece slides back along `off`, to `s`.
                 let back = opposite(i);
-                let e = (x as Sq, back as u8);
-                if inc.dirs[color_of(q).idx()][kind_of(q) as usize] >> back & 1 != 0 && !out.contains(&e) && !out.contains(&(x as Sq, ALL)) {
+                let e = (x, back as u8);
+                if inc.dirs[color_of(q).idx()][kind_of(q) as usize] >> back & 1 != 0 && !out.contains(&e) && !out.contains(&(x, ALL)) {
                     out.push(e);
                 }
             }

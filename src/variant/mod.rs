@@ -389,11 +389,7 @@ fn compile(v: &Variant) -> Tables {
                     max: a.max,
                 });
                 add_attack(&mut t, ci, kb, dx, dy, a);
-            }
-            t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
-            for a in &t.atoms[ci][start as usize..] {
-                let near = geometry::DIRS.iter().position(|&(x, y)| geometry::offset(x, y) == a.off);
-                match (a.ride, near) {
+                match (a.ride, geometry::dir_index(dx, dy)) {
                     (Ride::Leap, Some(d)) => t.gen_near[ci][k] |= 1 << d,
                     (Ride::Slide, Some(d)) => {
                         t.gen_near[ci][k] |= 1 << d;
@@ -402,6 +398,7 @@ fn compile(v: &Variant) -> Tables {
                     _ => t.gen_far[ci] |= kb,
                 }
             }
+            t.atom_range[ci][k] = (start, t.atoms[ci].len() as u16);
             let mob_start = t.mob_atoms[ci].len() as u16;
             let of = |rides: &[Ride]| -> Vec<CAtom> { t.atoms[ci][start as usize..].iter().filter(|a| rides.contains(&a.ride)).copied().collect() };
             let (slides, others) = (of(&[Ride::Slide]), of(&[Ride::Hop, Ride::Range]));
