@@ -1,12 +1,30 @@
 //! Timing of `stop`, `quit` and clock use, in a test binary of its own so that no other
-//! search competes for the CPU.
+//! search competes for the CPU; the tests here take turns (`one_at_a_time`) for the same
+//! reason, as the test harness would otherwise run them side by side.
 
 mod common;
 use common::engine::Engine;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+/// Waits for the engine to be ready, as GUIs do before the first `go`: its clock starts when
+/// it reads `go`, and until `readyok` it may still be starting (setting up its hash table
+/// took from 7 ms to 124 ms in 15 starts on this machine), which the test's clock would count.
+fn ready(e: &mut Engine) {
+    e.send("isready");
+    e.until("readyok", Duration::from_secs(5));
+}
+
+/// Held for the whole of each test: one engine searches at a time.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    // A test that failed while holding it poisons it; the others still run.
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 #[test]
 fn stop_and_quit_are_prompt() {
+    let _turn = one_at_a_time();
     let mut e = Engine::start();
     e.send("position startpos");
     e.send("go infinite");
@@ -34,8 +52,10 @@ fn stop_and_quit_are_prompt() {
 
 #[test]
 fn timed_search_moves_in_time() {
+    let _turn = one_at_a_time();
     let mut e = Engine::start();
     e.send("position startpos");
+    ready(&mut e);
     let t = Instant::now();
     e.send("go btime 2000 wtime 2000 byoyomi 0");
     e.until("bestmove", Duration::from_secs(3));
@@ -49,9 +69,11 @@ fn timed_search_moves_in_time() {
 #[test]
 fn byoyomi_without_main_time_is_a_per_move_limit() {
     // Some GUIs (cshogi.cli) send `go byoyomi N` with no btime/wtime.
+    let _turn = one_at_a_time();
     let mut e = Engine::start();
     e.send("setoption name USI_OwnBook value false");
     e.send("position startpos moves 7g7f 3c3d");
+    ready(&mut e);
     let t = std::time::Instant::now();
     e.send("go byoyomi 300");
     e.until("bestmove", Duration::from_secs(10));
