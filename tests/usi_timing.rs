@@ -1,19 +1,14 @@
 //! Timing of `stop`, `quit` and clock use, in a test binary of its own so that no other
 //! search competes for the CPU; the tests here take turns (`one_at_a_time`) for the same
-//! reason, as the test harness would otherwise run them side by side.
+//! reason, as the test harness would otherwise run them side by side. Before a clocked `go`
+//! each waits for `readyok`, as GUIs do: the engine's clock starts when it reads `go`, and
+//! until `readyok` it may still be starting (setting up its hash table took from 7 ms to
+//! 124 ms in 15 starts on this machine), which the test's clock would count.
 
 mod common;
 use common::engine::Engine;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-
-/// Waits for the engine to be ready, as GUIs do before the first `go`: its clock starts when
-/// it reads `go`, and until `readyok` it may still be starting (setting up its hash table
-/// took from 7 ms to 124 ms in 15 starts on this machine), which the test's clock would count.
-fn ready(e: &mut Engine) {
-    e.send("isready");
-    e.until("readyok", Duration::from_secs(5));
-}
 
 /// Held for the whole of each test: one engine searches at a time.
 fn one_at_a_time() -> MutexGuard<'static, ()> {
@@ -55,7 +50,7 @@ fn timed_search_moves_in_time() {
     let _turn = one_at_a_time();
     let mut e = Engine::start();
     e.send("position startpos");
-    ready(&mut e);
+    e.ready();
     let t = Instant::now();
     e.send("go btime 2000 wtime 2000 byoyomi 0");
     e.until("bestmove", Duration::from_secs(3));
@@ -73,7 +68,7 @@ fn byoyomi_without_main_time_is_a_per_move_limit() {
     let mut e = Engine::start();
     e.send("setoption name USI_OwnBook value false");
     e.send("position startpos moves 7g7f 3c3d");
-    ready(&mut e);
+    e.ready();
     let t = std::time::Instant::now();
     e.send("go byoyomi 300");
     e.until("bestmove", Duration::from_secs(10));
