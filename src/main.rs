@@ -110,7 +110,8 @@ struct TrainArgs {
     #[arg(long)]
     validate: Option<String>,
     /// Start from this network (a file, or `<builtin>` for the built-in one) instead of
-    /// random weights: training goes on from it, its width and residual setting taken over.
+    /// random weights: training goes on from it, its width and residual setting taken over
+    /// (a larger --hidden widens it: its units kept, the new ones starting at zero output).
     #[arg(long)]
     init: Option<String>,
 }
@@ -131,7 +132,12 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
             let net = shishi::nnue::from_setting(setting, v)
                 .map_err(|e| e.to_string())?
                 .ok_or_else(|| format!("--init {setting}: no network for {}", v.name))?;
-            Some((*net).clone())
+            // A wider --hidden grows it (its units kept, the new ones starting silent).
+            Some(if a.hidden > net.hidden {
+                train::widen(&net, a.hidden, a.seed)
+            } else {
+                (*net).clone()
+            })
         }
     };
     let start = Instant::now();

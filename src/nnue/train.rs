@@ -11,7 +11,7 @@
 //! Invariant: the gradients are those of the loss above (a test checks them against finite
 //! differences), so that a smaller held-out loss means a better fit, not an artefact.
 
-use super::{Network, OUT_SCALE, features};
+use super::{Network, OUT_SCALE, features, input_count};
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::zobrist::splitmix;
@@ -258,8 +258,23 @@ pub struct Epoch {
 /// (`seed` picks them); a residual one (`base`) starts near zero, the handcrafted evaluation
 /// alone.
 fn random_network(v: &Variant, hidden: usize, base: bool, seed: u64) -> Network {
+    let mut net = random_network_shaped(input_count(v), hidden, base, seed);
+    net.variant = v.name.to_string();
+    net
+}
+
+/// [`random_network`] by shape: `inputs` features (the variant's name left empty).
+fn random_network_shaped(inputs: usize, hidden: usize, base: bool, seed: u64) -> Network {
     let mut rng = seed;
-    let mut net = Network::zeros(v, hidden, base);
+    let mut net = Network {
+        base,
+        variant: String::new(),
+        hidden,
+        ft_w: vec![0.0; inputs * hidden],
+        ft_b: vec![0.0; hidden],
+        out_w: vec![0.0; 2 * hidden],
+        out_b: 0.0,
+    };
     let mut uniform = |r: f32| (splitmix(&mut rng) % 1_000_001) as f32 / 1_000_000.0 * 2.0 * r - r;
     // The feature rows scaled for the few features that are on at once.
     let ft_r = 1.0 / 40f32.sqrt() / 4.0;
@@ -274,6 +289,28 @@ fn random_network(v: &Variant, hidden: usize, base: bool, seed: u64) -> Network 
         *w = uniform(out_r);
     }
     net
+}
+
+/// `net` widened to `hidden` units (more than it has): its units keep their weights, and the
+/// new ones get random input weights at [`random_network`]'s scale and output weights of
+/// zero, so the widened network scores every position as `net` does and training goes on
+/// from there.
+pub fn widen(net: &Network, hidden: usize, seed: u64) -> Network {
+    let (old, inputs) = (net.hidden, net.input_count());
+    assert!(hidden > old, "widen to more units");
+    let mut wide = random_network_shaped(inputs, hidden, net.base, seed);
+    wide.variant = net.variant.clone();
+    for f in 0..inputs {
+        wide.ft_w[f * hidden..f * hidden + old].copy_from_slice(&net.ft_w[f * old..(f + 1) * old]);
+    }
+    wide.ft_b[..old].copy_from_slice(&net.ft_b);
+    for side in 0..2 {
+        let w = &mut wide.out_w[side * hidden..(side + 1) * hidden];
+        w[..old].copy_from_slice(&net.out_w[side * old..(side + 1) * old]);
+        w[old..].fill(0.0);
+    }
+    wide.out_b = net.out_b;
+    wide
 }
 
 /// Trains a network for `v` on `s`; `report` gets each epoch. Returns the network of the epoch
@@ -406,6 +443,31 @@ mod tests {
         let mut s = Samples::default();
         assert_eq!(load(v, text, 0.5, 500.0, &mut s), 1);
         (v, s)
+    }
+
+    #[test]
+    fn a_widened_network_scores_as_the_narrow_one_and_still_learns() {
+        let v = Variant::by_name("shogi").expect("shogi");
+        let narrow = random_network(v, 32, true, 7);
+        let wide = widen(&narrow, 48, 9);
+        assert_eq!((wide.hidden, wide.input_count(), wide.variant.as_str()), (48, narrow.input_count(), "shogi"));
+        crate::eval::random_game(v, 11, 40, |pos| assert_eq!(wide.evaluate(pos), narrow.evaluate(pos)));
+        // The new units get gradients through their output weights, so training moves them.
+        let (_, s) = tiny();
+        let cfg = Config {
+            hidden: 48,
+            epochs: 2,
+            batch: 1,
+            lr: 0.01,
+            scale: 500.0,
+            holdout: 0.0,
+            threads: 1,
+            seed: 1,
+            base: true,
+            init: Some(wide.clone()),
+        };
+        let (trained, _) = train(v, &s, &cfg, &mut |_| {});
+        assert!(trained.out_w[32..48].iter().chain(&trained.out_w[80..]).any(|&w| w != 0.0));
     }
 
     #[test]
