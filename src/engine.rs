@@ -49,7 +49,13 @@ pub struct Options {
     pub multipv: usize,
     /// Play from the opening book when the position is in it.
     pub own_book: bool,
+    /// Contempt in centipawns: how much less than even a draw is worth to the engine's side
+    /// (negative: more); see [`crate::search::Shared::contempt`].
+    pub contempt: i32,
 }
+
+/// Largest contempt accepted, either way (USI and XBoard `Contempt`).
+pub const MAX_CONTEMPT: i32 = 1000;
 
 impl Default for Options {
     fn default() -> Options {
@@ -60,6 +66,7 @@ impl Default for Options {
             bare_king: false,
             multipv: 1,
             own_book: true,
+            contempt: 0,
         }
     }
 }
@@ -279,6 +286,11 @@ impl Engine {
         lock(&self.workers)
     }
 
+    /// Sets the contempt in centipawns (clamped to ±[`MAX_CONTEMPT`]).
+    pub fn set_contempt(&mut self, cp: i32) {
+        self.options.contempt = cp.clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
+    }
+
     /// Sets the move overhead in ms.
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.options.move_overhead = ms;
@@ -314,6 +326,7 @@ impl Engine {
         }
         let shared = Arc::new(Shared {
             net: self.net.clone(),
+            contempt: self.options.contempt,
             ..Shared::default()
         });
         // An infinite search, like a ponder search, holds its best move until stop.

@@ -2,7 +2,7 @@
 //! Every malformed or unsupported input is answered with `info string error …`; the engine
 //! state is unchanged by a rejected command.
 
-use crate::engine::{Engine, Event, MAX_THREADS};
+use crate::engine::{Engine, Event, MAX_CONTEMPT, MAX_THREADS};
 use crate::moves::Move;
 use crate::notation::move_to_usi;
 use crate::search::mate::MateResult;
@@ -90,6 +90,10 @@ pub fn handle(engine: &mut Engine, line: &str) -> bool {
                 "option name MoveOverhead type spin default {} min 0 max 10000",
                 engine.options().move_overhead
             ));
+            emit(&format!(
+                "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
+                engine.options().contempt
+            ));
             emit("usiok");
         }
         "isready" => emit("readyok"),
@@ -171,6 +175,10 @@ fn setoption(engine: &mut Engine, rest: &[&str]) {
         "okazaki" => match value {
             "true" | "false" => engine.set_okazaki(value == "true"),
             _ => emit(&format!("info string error Okazaki must be true or false, not '{value}'")),
+        },
+        "contempt" => match value.parse::<i32>().ok().filter(|n| n.abs() <= MAX_CONTEMPT) {
+            Some(n) => engine.set_contempt(n),
+            None => emit(&format!("info string error Contempt must be -{MAX_CONTEMPT}..{MAX_CONTEMPT}, not '{value}'")),
         },
         "moveoverhead" | "networkdelay" => match number(0, 10000) {
             Some(n) => engine.set_move_overhead(n),

@@ -16,6 +16,10 @@ fn handshake_lists_options() {
     for v in ["shogi", "shoshogi", "cannonshogi", "cannonshogi-wiki", "cannonshosu", "chushogi"] {
         assert!(variant.contains(&format!("var {v}")), "{variant}");
     }
+    assert!(
+        lines.iter().any(|l| l == "option name Contempt type spin default 0 min -1000 max 1000"),
+        "{lines:?}"
+    );
     e.ready();
 }
 
@@ -229,6 +233,40 @@ fn bare_king_option_is_a_rule_switch() {
     assert!(e.until("info string error", Duration::from_secs(5)).pop().expect("error").contains("BareKing"));
     e.send("setoption name BareKing value true");
     e.ready();
+}
+
+#[test]
+fn contempt_makes_a_draw_worth_less_to_the_engine_and_more_to_its_opponent() {
+    let mut e = Engine::start();
+    for bad in ["1001", "-1001", "some"] {
+        e.send(&format!("setoption name Contempt value {bad}"));
+        let err = e.until("info string error", Duration::from_secs(5)).pop().expect("error");
+        assert!(err.contains("Contempt must be -1000..1000"), "{err}");
+    }
+    // Chu, kings and lions far apart: Black's lion passes (6k6j6k, through an empty square
+    // and back). If White passes too, the position repeats: a draw.
+    e.send("setoption name USI_Variant value chushogi");
+    let score = |e: &mut Engine, contempt: i32| {
+        e.send(&format!("setoption name Contempt value {contempt}"));
+        e.send("usinewgame");
+        e.send("position sfen 5k6/5n6/12/12/12/12/12/12/12/12/6N5/6K5 b - 1");
+        e.send("go depth 4 searchmoves 6k6j6k");
+        let lines = e.until("bestmove", Duration::from_secs(30));
+        let info = lines.iter().rev().find(|l| l.starts_with("info depth 4")).expect("depth 4").clone();
+        let cp = info.split_whitespace().skip_while(|w| *w != "cp").nth(1).and_then(|n| n.parse::<i32>().ok());
+        (cp.expect("a cp score"), info)
+    };
+    // With 500, the draw is worth +500 to White, more than anything else in this even
+    // position: White passes back, and Black's pass scores exactly -500.
+    let (cp, info) = score(&mut e, 500);
+    assert_eq!(cp, -500, "{info}");
+    assert!(info.contains("pv 6k6j6k 7b6a7b"), "{info}");
+    // Without contempt, or with contempt the other way, White has no reason to repeat.
+    for c in [0, -500] {
+        let (cp, info) = score(&mut e, c);
+        assert!(cp.abs() < 300, "contempt {c}: {info}");
+        assert!(!info.contains("pv 6k6j6k 7b6a7b"), "contempt {c}: {info}");
+    }
 }
 
 #[test]

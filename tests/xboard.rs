@@ -117,6 +117,8 @@ fn errors_keep_the_engine_going() {
         ("cores 0", "Error (cores must be 1..256)"),
         ("cores 9999", "Error (cores must be 1..256)"),
         ("option Nope=1", "Error (unknown option"),
+        ("option Contempt=1001", "Error (Contempt must be -1000..1000)"),
+        ("option Contempt=much", "Error (Contempt must be -1000..1000)"),
         ("undo", "Error (no move to take back)"),
     ] {
         e.send(cmd);

@@ -44,7 +44,7 @@ pub mod tt;
 use crate::eval::evaluate;
 use crate::game::Outcome;
 use crate::moves::{Move, MoveList};
-use crate::piece::kind_of;
+use crate::piece::{Color, kind_of};
 use crate::position::Position;
 use crate::variant::{RoyalRule, Variant};
 use conthist::{ContHist, NO_MOVE};
@@ -297,6 +297,9 @@ pub struct Shared {
     /// The NNUE network that evaluates instead of the handcrafted evaluation alone, if any
     /// (made for the root's variant: the searchers use it only then).
     pub net: Option<std::sync::Arc<crate::nnue::Network>>,
+    /// Contempt in centipawns (the search's scale): a draw is worth this much less than 0 to
+    /// the side to move at the root, and this much more to its opponent (0: a draw is 0).
+    pub contempt: i32,
 }
 
 impl Default for Shared {
@@ -308,6 +311,7 @@ impl Default for Shared {
             nodes: AtomicU64::new(0),
             helpers_stop: AtomicBool::new(false),
             net: None,
+            contempt: 0,
         }
     }
 }
@@ -365,6 +369,8 @@ pub struct Searcher<'a> {
     /// Deepest completed iteration: (depth, score, best move, expected reply).
     completed: Option<(u32, i32, Move, Option<Move>)>,
     root_depth: u32,
+    /// The side to move at the root (whom [`Shared::contempt`] is for).
+    root_side: Color,
     seldepth: usize,
     aborted: bool,
     killers: [[Move; 2]; MAX_PLY + 1],
@@ -410,6 +416,7 @@ impl<'a> Searcher<'a> {
             flushed: 0,
             completed: None,
             root_depth: 0,
+            root_side: pos.side_to_move(),
             seldepth: 0,
             aborted: false,
             killers: [[Move::NONE; 2]; MAX_PLY + 1],
@@ -708,7 +715,11 @@ impl<'a> Searcher<'a> {
             && let Some(o) = self.pos.bare_king_settled()
         {
             // Settled verdicts are a draw or a win for the side to move.
-            return if matches!(o, Outcome::Win(..)) { MATE - ply as i32 } else { 0 };
+            return if matches!(o, Outcome::Win(..)) {
+                MATE - ply as i32
+            } else {
+                self.draw_score()
+            };
         }
         if ply >= MAX_PLY - 1 {
             return self.eval(ply);
@@ -1055,7 +1066,17 @@ impl<'a> Searcher<'a> {
         match self.pos.perpetual_checker(plies) {
             Some(c) if c == self.pos.side_to_move() => -MATE + ply as i32,
             Some(_) => MATE - ply as i32,
-            None => 0,
+            None => self.draw_score(),
+        }
+    }
+
+    /// The score of a draw for the side to move: 0, less the contempt for the root's side to
+    /// move, plus it for the other side ([`Shared::contempt`]).
+    fn draw_score(&self) -> i32 {
+        if self.pos.side_to_move() == self.root_side {
+            -self.shared.contempt
+        } else {
+            self.shared.contempt
         }
     }
 

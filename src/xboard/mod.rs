@@ -9,7 +9,7 @@
 
 mod setup;
 
-use crate::engine::{Engine, Event};
+use crate::engine::{Engine, Event, MAX_CONTEMPT};
 use crate::game::Outcome;
 use crate::moves::Move;
 use crate::notation::move_to_usi;
@@ -303,6 +303,10 @@ impl XBoard {
             "feature option=\"MoveOverhead -spin {} 0 10000\"",
             self.engine.options().move_overhead
         ));
+        emit(&format!(
+            "feature option=\"Contempt -spin {} -{MAX_CONTEMPT} {MAX_CONTEMPT}\"",
+            self.engine.options().contempt
+        ));
         emit("feature done=1");
     }
 
@@ -415,6 +419,10 @@ impl XBoard {
             ("MultiPV", _) => match value.parse::<usize>() {
                 Ok(n) if (1..=500).contains(&n) => self.engine.set_multipv(n),
                 _ => emit(&format!("Error (MultiPV must be 1..500): {line}")),
+            },
+            ("Contempt", _) => match value.parse::<i32>() {
+                Ok(n) if n.abs() <= MAX_CONTEMPT => self.engine.set_contempt(n),
+                _ => emit(&format!("Error (Contempt must be -{MAX_CONTEMPT}..{MAX_CONTEMPT}): {line}")),
             },
             ("MoveOverhead", _) => match value.parse::<u64>() {
                 Ok(n) if n <= 10000 => self.engine.set_move_overhead(n),
