@@ -235,14 +235,20 @@ fn bare_king_option_is_a_rule_switch() {
     e.ready();
 }
 
+/// Sets `option` to each of `bad` and checks that the engine answers with an error line
+/// containing `message`.
+fn rejects(e: &mut Engine, option: &str, bad: &[&str], message: &str) {
+    for value in bad {
+        e.send(&format!("setoption name {option} value {value}"));
+        let err = e.until("info string error", Duration::from_secs(5)).pop().expect("error");
+        assert!(err.contains(message), "{option} {value}: {err}");
+    }
+}
+
 #[test]
 fn contempt_makes_a_draw_worth_less_to_the_engine_and_more_to_its_opponent() {
     let mut e = Engine::start();
-    for bad in ["1001", "-1001", "some"] {
-        e.send(&format!("setoption name Contempt value {bad}"));
-        let err = e.until("info string error", Duration::from_secs(5)).pop().expect("error");
-        assert!(err.contains("Contempt must be -1000..1000"), "{err}");
-    }
+    rejects(&mut e, "Contempt", &["1001", "-1001", "some"], "Contempt must be -1000..1000");
     // Chu, kings and lions far apart: Black's lion passes (6k6j6k, through an empty square
     // and back). If White passes too, the position repeats: a draw.
     e.send("setoption name USI_Variant value chushogi");
@@ -272,11 +278,7 @@ fn contempt_makes_a_draw_worth_less_to_the_engine_and_more_to_its_opponent() {
 #[test]
 fn threads_option_runs_lazy_smp() {
     let mut e = Engine::start();
-    for bad in ["0", "257", "two"] {
-        e.send(&format!("setoption name Threads value {bad}"));
-        let err = e.until("info string error", Duration::from_secs(5)).pop().expect("error");
-        assert!(err.contains("Threads must be 1..256"), "{err}");
-    }
+    rejects(&mut e, "Threads", &["0", "257", "two"], "Threads must be 1..256");
     e.send("setoption name Threads value 2");
     e.send("setoption name USI_OwnBook value false");
     for v in ["shogi", "chushogi"] {

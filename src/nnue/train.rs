@@ -455,36 +455,36 @@ mod tests {
         // The new units get gradients through their output weights, so training moves them.
         let (_, s) = tiny();
         let cfg = Config {
-            hidden: 48,
             epochs: 2,
-            batch: 1,
             lr: 0.01,
-            scale: 500.0,
-            holdout: 0.0,
-            threads: 1,
-            seed: 1,
-            base: true,
             init: Some(wide.clone()),
+            ..one_by_one(48, 1)
         };
         let (trained, _) = train(v, &s, &cfg, &mut |_| {});
         assert!(trained.out_w[32..48].iter().chain(&trained.out_w[80..]).any(|&w| w != 0.0));
     }
 
-    #[test]
-    fn gradients_match_finite_differences() {
-        let (v, s) = tiny();
-        let cfg = Config {
-            hidden: 4,
+    /// A residual network of `hidden` units trained one sample at a time on one thread, with
+    /// nothing held out (no epochs and no rate until the caller says).
+    fn one_by_one(hidden: usize, seed: u64) -> Config {
+        Config {
+            hidden,
             epochs: 0,
             batch: 1,
             lr: 0.0,
             scale: 500.0,
             holdout: 0.0,
             threads: 1,
-            seed: 9,
+            seed,
             base: true,
             init: None,
-        };
+        }
+    }
+
+    #[test]
+    fn gradients_match_finite_differences() {
+        let (v, s) = tiny();
+        let cfg = one_by_one(4, 9);
         let (mut net, _) = train(v, &s, &cfg, &mut |_| {});
         let (us, them, t, base) = s.get(2);
         assert_ne!(base, 0.0);
