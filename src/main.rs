@@ -134,7 +134,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
                 .ok_or_else(|| format!("--init {setting}: no network for {}", v.name))?;
             // A wider --hidden grows it (its units kept, the new ones starting silent).
             Some(if a.hidden > net.hidden {
-                train::widen(&net, a.hidden, a.seed)
+                train::widen(v, &net, a.hidden, a.seed)
             } else {
                 (*net).clone()
             })

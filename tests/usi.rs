@@ -3,7 +3,7 @@
 //! `stop` / `quit` answered promptly during a long search.
 
 mod common;
-use common::engine::{Engine, best_move};
+use common::engine::{Engine, best_move, info_field};
 use std::time::Duration;
 
 #[test]
@@ -137,12 +137,7 @@ fn perpetual_check_is_scored_as_a_loss_for_the_checker() {
         .rev()
         .find(|l| l.starts_with("info depth 8 ") && !l.contains("bound"))
         .expect("depth 8");
-    let cp: i32 = last
-        .split("score cp ")
-        .nth(1)
-        .and_then(|r| r.split(' ').next())
-        .and_then(|v| v.parse().ok())
-        .expect("cp score");
+    let cp: i32 = info_field(last, "cp").expect("cp score");
     assert!(cp < -100, "{last}");
     e.ready();
 }
@@ -259,8 +254,7 @@ fn contempt_makes_a_draw_worth_less_to_the_engine_and_more_to_its_opponent() {
         e.send("go depth 4 searchmoves 6k6j6k");
         let lines = e.until("bestmove", Duration::from_secs(30));
         let info = lines.iter().rev().find(|l| l.starts_with("info depth 4")).expect("depth 4").clone();
-        let cp = info.split_whitespace().skip_while(|w| *w != "cp").nth(1).and_then(|n| n.parse::<i32>().ok());
-        (cp.expect("a cp score"), info)
+        (info_field::<i32>(&info, "cp").expect("a cp score"), info)
     };
     // With 500, the draw is worth +500 to White, more than anything else in this even
     // position: White passes back, and Black's pass scores exactly -500.
@@ -291,10 +285,7 @@ fn threads_option_runs_lazy_smp() {
         let mut p = shishi::Position::startpos(shishi::Variant::by_name(v).expect("variant"));
         assert!(p.parse_usi_move(&best).is_some(), "{v}: illegal bestmove {best}");
         // Node counts in the info lines cover both threads and never go down.
-        let nodes: Vec<u64> = lines
-            .iter()
-            .filter_map(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1).and_then(|n| n.parse().ok()))
-            .collect();
+        let nodes: Vec<u64> = lines.iter().filter_map(|l| info_field(l, "nodes")).collect();
         assert!(!nodes.is_empty() && nodes.windows(2).all(|w| w[0] <= w[1]), "{nodes:?}");
     }
     // A stop during a 2-thread infinite search is answered promptly.

@@ -11,7 +11,7 @@
 //! Invariant: the gradients are those of the loss above (a test checks them against finite
 //! differences), so that a smaller held-out loss means a better fit, not an artefact.
 
-use super::{Network, OUT_SCALE, features, input_count};
+use super::{Network, OUT_SCALE, features};
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::zobrist::splitmix;
@@ -258,23 +258,8 @@ pub struct Epoch {
 /// (`seed` picks them); a residual one (`base`) starts near zero, the handcrafted evaluation
 /// alone.
 fn random_network(v: &Variant, hidden: usize, base: bool, seed: u64) -> Network {
-    let mut net = random_network_shaped(input_count(v), hidden, base, seed);
-    net.variant = v.name.to_string();
-    net
-}
-
-/// [`random_network`] by shape: `inputs` features (the variant's name left empty).
-fn random_network_shaped(inputs: usize, hidden: usize, base: bool, seed: u64) -> Network {
     let mut rng = seed;
-    let mut net = Network {
-        base,
-        variant: String::new(),
-        hidden,
-        ft_w: vec![0.0; inputs * hidden],
-        ft_b: vec![0.0; hidden],
-        out_w: vec![0.0; 2 * hidden],
-        out_b: 0.0,
-    };
+    let mut net = Network::zeros(v, hidden, base);
     let mut uniform = |r: f32| (splitmix(&mut rng) % 1_000_001) as f32 / 1_000_000.0 * 2.0 * r - r;
     // The feature rows scaled for the few features that are on at once.
     let ft_r = 1.0 / 40f32.sqrt() / 4.0;
@@ -291,15 +276,14 @@ fn random_network_shaped(inputs: usize, hidden: usize, base: bool, seed: u64) ->
     net
 }
 
-/// `net` widened to `hidden` units (more than it has): its units keep their weights, and the
-/// new ones get random input weights at [`random_network`]'s scale and output weights of
-/// zero, so the widened network scores every position as `net` does and training goes on
-/// from there.
-pub fn widen(net: &Network, hidden: usize, seed: u64) -> Network {
+/// `net` (made for `v`) widened to `hidden` units (more than it has): its units keep their
+/// weights, and the new ones get random input weights at [`random_network`]'s scale and
+/// output weights of zero, so the widened network scores every position as `net` does and
+/// training goes on from there.
+pub fn widen(v: &Variant, net: &Network, hidden: usize, seed: u64) -> Network {
     let (old, inputs) = (net.hidden, net.input_count());
-    assert!(hidden > old, "widen to more units");
-    let mut wide = random_network_shaped(inputs, hidden, net.base, seed);
-    wide.variant = net.variant.clone();
+    assert!(hidden > old && net.variant == v.name, "widen a network of the variant to more units");
+    let mut wide = random_network(v, hidden, net.base, seed);
     for f in 0..inputs {
         wide.ft_w[f * hidden..f * hidden + old].copy_from_slice(&net.ft_w[f * old..(f + 1) * old]);
     }
@@ -449,7 +433,7 @@ mod tests {
     fn a_widened_network_scores_as_the_narrow_one_and_still_learns() {
         let v = Variant::by_name("shogi").expect("shogi");
         let narrow = random_network(v, 32, true, 7);
-        let wide = widen(&narrow, 48, 9);
+        let wide = widen(v, &narrow, 48, 9);
         assert_eq!((wide.hidden, wide.input_count(), wide.variant.as_str()), (48, narrow.input_count(), "shogi"));
         crate::eval::random_game(v, 11, 40, |pos| assert_eq!(wide.evaluate(pos), narrow.evaluate(pos)));
         // The new units get gradients through their output weights, so training moves them.

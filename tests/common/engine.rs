@@ -68,6 +68,11 @@ pub fn best_move(lines: &[String]) -> String {
     lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string()
 }
 
+/// The value that follows the word `key` in an `info` line (`nodes`, `cp`, …), if it parses.
+pub fn info_field<T: std::str::FromStr>(line: &str, key: &str) -> Option<T> {
+    line.split_whitespace().skip_while(|w| *w != key).nth(1).and_then(|v| v.parse().ok())
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
