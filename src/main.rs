@@ -98,9 +98,15 @@ struct TrainArgs {
     /// The network file to write.
     #[arg(long)]
     out: String,
-    /// A residual network: its output is added to the handcrafted evaluation.
-    #[arg(long)]
+    /// A residual network: its output is added to the handcrafted evaluation (`--base
+    /// handcrafted`).
+    #[arg(long, conflicts_with = "base")]
     residual: bool,
+    /// What the network's output is added to: `none`, `handcrafted` (as --residual) or
+    /// `material` (the handcrafted evaluation's material and piece-square part alone, which
+    /// costs nothing in the search) [default: none].
+    #[arg(long)]
+    base: Option<String>,
     /// Also train on each position mirrored left to right (for variants whose rules are
     /// symmetric so).
     #[arg(long)]
@@ -110,14 +116,14 @@ struct TrainArgs {
     #[arg(long)]
     validate: Option<String>,
     /// Start from this network (a file, or `<builtin>` for the built-in one) instead of
-    /// random weights: training goes on from it, its width and residual setting taken over
+    /// random weights: training goes on from it, its width and base taken over
     /// (a larger --hidden widens it: its units kept, the new ones starting at zero output).
     #[arg(long)]
     init: Option<String>,
 }
 
 fn run_train(a: &TrainArgs) -> Result<(), String> {
-    use shishi::nnue::train;
+    use shishi::nnue::{Base, train};
     let v = Variant::by_name(&a.variant).ok_or_else(|| format!("unknown variant '{}'; valid: {}", a.variant, Variant::names().join(", ")))?;
     if !(0.0..=1.0).contains(&a.lambda) || !(0.0..1.0).contains(&a.holdout) || a.scale <= 0.0 || a.hidden == 0 || a.hidden > shishi::nnue::MAX_HIDDEN {
         return Err(format!(
@@ -140,8 +146,15 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
             })
         }
     };
+    let base = match (&a.base, a.residual) {
+        (Some(name), _) => Base::by_name(name).ok_or_else(|| format!("--base {name}: expected none, handcrafted or material"))?,
+        (None, true) => Base::Handcrafted,
+        (None, false) => Base::None,
+    };
+    // A network trained on keeps its own base.
+    let base = init.as_ref().map_or(base, |n| n.base);
     let start = Instant::now();
-    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror)?;
+    let (samples, bad) = train::load_files(v, &a.data, a.lambda, a.scale, a.mirror, base)?;
     eprintln!("{} samples ({bad} lines skipped), {:.0} s", samples.len(), start.elapsed().as_secs_f64());
     let cfg = train::Config {
         hidden: a.hidden,
@@ -152,7 +165,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         holdout: a.holdout,
         threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
         seed: a.seed,
-        base: a.residual,
+        base,
         init,
     };
     let (net, best) = train::train(v, &samples, &cfg, &mut |e| {

@@ -167,6 +167,16 @@ fn datagen_and_train_make_a_network_that_the_engine_loads() {
     assert!(out.contains("the network is for shogi, not shoshogi"), "{out}");
     assert!(out.contains("not a Shishi network"), "{out}");
     assert_eq!(out.matches("readyok").count(), 2, "{out}");
+    // A network over the material part alone, and a base that does not exist.
+    let net2 = dir.join("material.nn");
+    let net2_s = net2.to_str().expect("path");
+    let train = |base: &str| shishi(&["train", "--data", data_s, "--hidden", "8", "--epochs", "1", "--base", base, "--out", net2_s]);
+    let (ok, _, err) = train("material");
+    assert!(ok, "{err}");
+    let bytes = std::fs::read(&net2).expect("written");
+    assert_eq!(bytes[16 + "shogi".len()], 2, "the material base's file code");
+    let (ok, _, err) = train("bogus");
+    assert!(!ok && err.contains("--base bogus"), "{err}");
     // Bad arguments are refused with a message.
     let (ok, _, err) = shishi(&["train", "--data", "/no/such/file", "--out", net_s]);
     assert!(!ok && err.contains("cannot read"), "{err}");

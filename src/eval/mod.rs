@@ -55,7 +55,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     let w = &p.w;
     let us = pos.side_to_move();
     // Board values, zone bonuses and advancement come summed from the position.
-    let mut s = w[p.index(Term::Tempo)] + pos.psq[us.idx()] - pos.psq[us.flip().idx()];
+    let mut s = material(pos);
     // The endgame terms, summed apart and scaled by the endgame share at the end.
     let mut e = 0;
     let maps = zone_maps(pos, p, false);
@@ -81,6 +81,16 @@ pub fn evaluate(pos: &Position) -> i32 {
         s += e * endgame(pos) / PHASE;
     }
     s
+}
+
+/// The part of [`evaluate`] that the position keeps summed move by move (the tempo bonus,
+/// material, zone bonuses, advancement and piece-square terms), from the side to move's
+/// point of view: what a material-based network adds to ([`crate::nnue::Base::Material`]).
+#[inline]
+pub fn material(pos: &Position) -> i32 {
+    let p = params(pos.variant());
+    let us = pos.side_to_move();
+    p.w[p.index(Term::Tempo)] + pos.psq[us.idx()] - pos.psq[us.flip().idx()]
 }
 
 /// Number of non-royal pieces on the board of each variant's start position.

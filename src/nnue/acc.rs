@@ -4,8 +4,9 @@
 //! Invariant: where `ok[ply]` is set, `acc` at `ply` holds, for Black's view and then
 //! White's, the feature-weight sums of the position the search stands on at that ply (the
 //! searcher clears the flag whenever it makes a move into that ply). Plain moves, captures,
-//! promotions, drops and null moves are updated; a double move (chu's lion) recomputes the
-//! sums. A test walks random games and compares every update with a fresh sum.
+//! promotions, drops, null moves and double moves (chu's lion) are updated; a double
+//! move's capture on its middle square in a variant with drops recomputes the sums. Tests
+//! walk random games and compare every update with a fresh sum.
 
 use super::{HAND_CAP, Network, board_feature, features, hand_feature};
 use crate::moves::Move;
@@ -79,16 +80,17 @@ impl Stack {
         if m == Move::NONE {
             return true;
         }
-        if m.mid() != 0 || u.captured_mid != EMPTY {
+        let v = pos.variant();
+        // A double move's capture on its middle square would go to a hand with drops.
+        if v.drops && u.captured_mid != EMPTY {
             return false;
         }
-        let v = pos.variant();
         let mover = pos.side_to_move().flip();
         // (feature owner, kind, square) removed and added, and hand changes as
         // (owner, hand kind index, piece number j, added).
         let to = m.to();
         let placed = pos.piece_at(to);
-        let mut board: [(Color, u8, u8, bool); 3] = [(mover, 0, 0, false); 3];
+        let mut board: [(Color, u8, u8, bool); 4] = [(mover, 0, 0, false); 4];
         let mut nb = 0;
         let mut hand = None;
         let hand_index = |k: u8| v.t.hand_kinds.iter().position(|&x| x == k);
@@ -106,6 +108,11 @@ impl Stack {
             board[nb] = (mover, kind_of(u.moved), m.from(), false);
             board[nb + 1] = (mover, kind_of(placed), to, true);
             nb += 2;
+            // A double move (chu's lion) may take on its middle square too.
+            if u.captured_mid != EMPTY {
+                board[nb] = (color_of(u.captured_mid), kind_of(u.captured_mid), m.mid(), false);
+                nb += 1;
+            }
             if u.captured != EMPTY {
                 board[nb] = (color_of(u.captured), kind_of(u.captured), to, false);
                 nb += 1;
@@ -158,7 +165,7 @@ mod tests {
     #[test]
     fn updated_accumulators_score_as_a_fresh_sum_in_every_variant() {
         for v in crate::variant::all() {
-            let mut net = Network::zeros(v, 8, false);
+            let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
             let mut s = 17u64;
             for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
                 *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
@@ -187,5 +194,33 @@ mod tests {
             }
             assert!(updated > 20, "{}", v.name);
         }
+    }
+
+    #[test]
+    fn chu_double_moves_are_updated_as_a_fresh_sum() {
+        let v = crate::variant::Variant::by_name("chushogi").expect("chu");
+        let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
+        let mut s = 23u64;
+        for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
+            *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
+        }
+        let (mut doubles, mut taking_two) = (0, 0);
+        crate::eval::random_game(v, 31, 200, |pos: &Position| {
+            let mut stack = Stack::new(8, 4);
+            stack.evaluate(&net, pos, 0);
+            for m in pos.clone().legal_moves().into_iter().filter(|m| m.mid() != 0) {
+                let mut after = pos.clone();
+                after.make(m);
+                let u = after.history().last().expect("a move");
+                doubles += 1;
+                taking_two += (u.captured_mid != EMPTY && u.captured != EMPTY) as usize;
+                stack.invalidate(1);
+                assert!(stack.update(&net, &after, 1), "{m:?} updated");
+                stack.ok[1] = true;
+                let got = stack.evaluate(&net, &after, 1);
+                assert!((got - net.evaluate(&after)).abs() <= 1, "{m:?}");
+            }
+        });
+        assert!(doubles > 100 && taking_two > 0, "{doubles} double moves, {taking_two} taking twice");
     }
 }

@@ -9,9 +9,12 @@
 //! `acc_c = b + Σ W[f]` over the features seen from `c` (H values), then
 //! `out = Σ screlu(acc_us)·v_us + Σ screlu(acc_them)·v_them + b_out` with
 //! `screlu(x) = clamp(x, 0, 1)²`, and the score is `out · OUT_SCALE` centipawns in the search's
-//! scale, from the side to move's view. A residual network (`base`) adds that to the
-//! handcrafted evaluation (in the search's scale) instead of replacing it: it learns what the
-//! handcrafted terms miss, which takes far fewer positions than learning the whole score.
+//! scale, from the side to move's view. A network's [`Base`] is what it adds that to: nothing;
+//! the handcrafted evaluation (a residual network: it learns what the handcrafted terms miss,
+//! which takes far fewer positions than learning the whole score); or only the handcrafted
+//! evaluation's material and piece-square part, which the position keeps summed move by
+//! move, so that the network learns the rest and the evaluation costs little more than the
+//! network (chu, whose handcrafted king-zone and mobility terms are slow on 12×12).
 //!
 //! Invariants: a network is made for one variant ([`Network::input_count`] fixes its feature
 //! count); every feature index is below it (the tests walk random games); the weights are
@@ -161,6 +164,54 @@ pub fn base_score(pos: &Position) -> i32 {
     crate::eval::params(pos.variant()).search_score(crate::eval::evaluate(pos))
 }
 
+/// What a network's output is added to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Base {
+    /// Nothing: the network is the whole evaluation.
+    #[default]
+    None,
+    /// The handcrafted evaluation ([`base_score`]): a residual network.
+    Handcrafted,
+    /// The handcrafted evaluation's tempo, material and piece-square part alone
+    /// ([`crate::eval::material`]), which the position keeps summed move by move.
+    Material,
+}
+
+impl Base {
+    /// Every kind, in the order of their file codes and names.
+    pub const ALL: [Base; 3] = [Base::None, Base::Handcrafted, Base::Material];
+
+    /// The score of `pos` this base gives (search scale, side to move's view).
+    #[inline]
+    pub fn score(self, pos: &Position) -> i32 {
+        match self {
+            Base::None => 0,
+            Base::Handcrafted => base_score(pos),
+            Base::Material => crate::eval::params(pos.variant()).search_score(crate::eval::material(pos)),
+        }
+    }
+
+    /// The code in a network file's flags.
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// The name `shishi train --base` takes.
+    pub fn name(self) -> &'static str {
+        ["none", "handcrafted", "material"][self as usize]
+    }
+
+    /// The kind of a file code or a name.
+    pub fn from_code(code: u32) -> Option<Base> {
+        Base::ALL.get(code as usize).copied()
+    }
+
+    /// The kind named `name` ([`Base::name`]).
+    pub fn by_name(name: &str) -> Option<Base> {
+        Base::ALL.into_iter().find(|b| b.name() == name)
+    }
+}
+
 /// A trained network for one variant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -176,8 +227,8 @@ pub struct Network {
     pub out_w: Vec<f32>,
     /// Output bias.
     pub out_b: f32,
-    /// Whether the output is added to the handcrafted evaluation.
-    pub base: bool,
+    /// What the output is added to.
+    pub base: Base,
 }
 
 /// Why a network file could not be used.
@@ -214,7 +265,7 @@ fn screlu(x: f32) -> f32 {
 
 impl Network {
     /// A network of zeros for `v` with `hidden` units (the trainer initialises it).
-    pub fn zeros(v: &Variant, hidden: usize, base: bool) -> Network {
+    pub fn zeros(v: &Variant, hidden: usize, base: Base) -> Network {
         Network {
             base,
             variant: v.name.to_string(),
@@ -282,22 +333,21 @@ impl Network {
     }
 
     /// The score of `pos` (centipawns, search scale, side to move's view) from its two
-    /// accumulators: the output times [`OUT_SCALE`], plus the handcrafted evaluation for a
-    /// residual network.
+    /// accumulators: the output times [`OUT_SCALE`], plus its [`Base`]'s score.
     pub fn score(&self, pos: &Position, us: &[f32], them: &[f32]) -> i32 {
         let out = (self.output(us, them) * OUT_SCALE).round() as i32;
-        if self.base { out + base_score(pos) } else { out }
+        out + self.base.score(pos)
     }
 
-    /// The file form: magic, version, variant name, flags (1: residual), H, input count, then
-    /// the weights.
+    /// The file form: magic, version, variant name, flags (the [`Base`]'s code: 0 none, 1
+    /// handcrafted, 2 material), H, input count, then the weights.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(16 + 4 * (self.ft_w.len() + 3 * self.hidden + 1));
         b.extend_from_slice(MAGIC);
         b.extend_from_slice(&VERSION.to_le_bytes());
         b.extend_from_slice(&(self.variant.len() as u32).to_le_bytes());
         b.extend_from_slice(self.variant.as_bytes());
-        b.extend_from_slice(&(self.base as u32).to_le_bytes());
+        b.extend_from_slice(&self.base.code().to_le_bytes());
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         b.extend_from_slice(&(self.input_count() as u32).to_le_bytes());
         for x in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w).chain(std::iter::once(&self.out_b)) {
@@ -335,9 +385,7 @@ impl Network {
             });
         }
         let flags = word(take(4)?);
-        if flags > 1 {
-            return Err(NetError::Format(format!("unknown flags {flags}")));
-        }
+        let base = Base::from_code(flags).ok_or_else(|| NetError::Format(format!("unknown flags {flags}")))?;
         let hidden = word(take(4)?) as usize;
         let inputs = word(take(4)?) as usize;
         if inputs != input_count(v) || hidden == 0 || hidden > MAX_HIDDEN {
@@ -358,7 +406,7 @@ impl Network {
             return Err(NetError::Format("a weight is not a finite number".into()));
         }
         Ok(Network {
-            base: flags == 1,
+            base,
             variant: name,
             hidden,
             ft_w,
@@ -374,7 +422,7 @@ mod tests {
     use super::*;
 
     fn random_net(v: &Variant, hidden: usize, seed: u64) -> Network {
-        let mut n = Network::zeros(v, hidden, false);
+        let mut n = Network::zeros(v, hidden, Base::None);
         let mut s = seed;
         let mut next = || (crate::eval::xorshift(&mut s) % 2001) as f32 / 1000.0 - 1.0;
         for w in n.ft_w.iter_mut() {
@@ -434,10 +482,32 @@ mod tests {
         // A pawn in hand changes the score.
         let with_hand = Position::from_sfen(v, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w P 2").expect("sfen");
         assert_ne!(net.evaluate(&black), net.evaluate(&with_hand));
-        // A residual network adds the handcrafted evaluation.
-        let residual = Network { base: true, ..net.clone() };
+        // A residual network adds the handcrafted evaluation, a material-based one its
+        // material and piece-square part.
+        let residual = Network {
+            base: Base::Handcrafted,
+            ..net.clone()
+        };
         assert_eq!(residual.evaluate(&with_hand), net.evaluate(&with_hand) + base_score(&with_hand));
         assert_ne!(base_score(&with_hand), 0);
+        let chu = Variant::by_name("chushogi").expect("chu");
+        let chu_net = Network {
+            base: Base::Material,
+            ..random_net(chu, 16, 4)
+        };
+        let none = Network {
+            base: Base::None,
+            ..chu_net.clone()
+        };
+        // Black a lion up (White's gone), White to move.
+        let up = Position::from_sfen(
+            chu,
+            "lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 1",
+        )
+        .expect("sfen");
+        let material = crate::eval::params(chu).search_score(crate::eval::material(&up));
+        assert!(material < -1000, "{material}");
+        assert_eq!(chu_net.evaluate(&up), none.evaluate(&up) + material);
     }
 
     #[test]
@@ -467,7 +537,7 @@ mod tests {
             let case = cases.iter().find(|c| c.0 == v.name);
             assert_eq!(net.is_some(), case.is_some(), "{}", v.name);
             if let (Some(net), Some(&(_, up, down))) = (net, case) {
-                assert!(net.base, "a residual network");
+                assert_eq!(net.base, Base::Handcrafted, "a residual network");
                 let start = Position::startpos(v);
                 let up = Position::from_sfen(v, up).expect("sfen");
                 assert!(net.evaluate(&up) > net.evaluate(&start) + 500, "{}: {}", v.name, net.evaluate(&up));
@@ -501,8 +571,14 @@ mod tests {
         let mut net = random_net(v, 8, 5);
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes, v), Ok(net.clone()));
-        net.base = true;
-        assert_eq!(Network::from_bytes(&net.to_bytes(), v), Ok(net.clone()));
+        for base in Base::ALL {
+            net.base = base;
+            assert_eq!(Network::from_bytes(&net.to_bytes(), v), Ok(net.clone()));
+            assert_eq!((Base::by_name(base.name()), Base::from_code(base.code())), (Some(base), Some(base)));
+        }
+        let mut flags = net.to_bytes();
+        flags[16 + v.name.len()] = 3;
+        assert!(matches!(Network::from_bytes(&flags, v), Err(NetError::Format(_))));
         let sho = Variant::by_name("shoshogi").expect("sho");
         assert!(matches!(Network::from_bytes(&bytes, sho), Err(NetError::Variant { .. })));
         assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1], v), Err(NetError::Format(_))));

@@ -11,7 +11,7 @@
 //! Invariant: the gradients are those of the loss above (a test checks them against finite
 //! differences), so that a smaller held-out loss means a better fit, not an artefact.
 
-use super::{Network, OUT_SCALE, features};
+use super::{Base, Network, OUT_SCALE, features};
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::zobrist::splitmix;
@@ -21,12 +21,15 @@ use crate::zobrist::splitmix;
 pub struct Samples {
     /// Whether each position read is also stored mirrored left to right (same target).
     pub mirror: bool,
+    /// What the network trained on these samples adds its output to (the score stored with
+    /// each sample).
+    pub base: Base,
     feats: Vec<u16>,
     /// Per sample: start in `feats`, the count seen from the side to move, then from the other.
     index: Vec<(u32, u16, u16)>,
     target: Vec<f32>,
-    /// The handcrafted evaluation (search scale), for residual networks.
-    base: Vec<f32>,
+    /// Each sample's [`Base`] score (search scale).
+    base_score: Vec<f32>,
 }
 
 impl Samples {
@@ -49,8 +52,8 @@ impl Samples {
         let n_them = self.feats.len() - start - n_us;
         self.index.push((start as u32, n_us as u16, n_them as u16));
         self.target.push(target);
-        let base = super::base_score(pos) as f32;
-        self.base.push(base);
+        let base = self.base.score(pos) as f32;
+        self.base_score.push(base);
         if self.mirror {
             let v = pos.variant();
             let end = self.feats.len();
@@ -60,14 +63,14 @@ impl Samples {
             }
             self.index.push((end as u32, n_us as u16, n_them as u16));
             self.target.push(target);
-            self.base.push(base);
+            self.base_score.push(base);
         }
     }
 
     fn get(&self, i: usize) -> (&[u16], &[u16], f32, f32) {
         let (s, a, b) = self.index[i];
         let (s, a, b) = (s as usize, a as usize, b as usize);
-        (&self.feats[s..s + a], &self.feats[s + a..s + a + b], self.target[i], self.base[i])
+        (&self.feats[s..s + a], &self.feats[s + a..s + a + b], self.target[i], self.base_score[i])
     }
 }
 
@@ -122,10 +125,10 @@ pub struct Config {
     pub threads: usize,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
-    /// A residual network (added to the handcrafted evaluation).
-    pub base: bool,
-    /// A network to start from instead of random weights (its width and residual setting
-    /// override `hidden` and `base`).
+    /// What the network adds its output to (the samples' [`Samples::base`]).
+    pub base: Base,
+    /// A network to start from instead of random weights (its width and base override
+    /// `hidden` and `base`).
     pub init: Option<Network>,
 }
 
@@ -167,7 +170,7 @@ fn sample_loss(n: &Network, us: &[u16], them: &[u16], t: f32, base: f32, scale: 
     n.accumulate(them, a_them);
     let out = n.output(a_us, a_them);
     let k = OUT_SCALE / scale;
-    let base = if n.base { base / scale } else { 0.0 };
+    let base = base / scale;
     let p = sigmoid(out * k + base);
     let loss = (p - t) * (p - t);
     let Some(g) = grad else { return loss };
@@ -255,9 +258,8 @@ pub struct Epoch {
 }
 
 /// A network of `hidden` units with uniform random weights at the usual 1/sqrt(fan-in) scale
-/// (`seed` picks them); a residual one (`base`) starts near zero, the handcrafted evaluation
-/// alone.
-fn random_network(v: &Variant, hidden: usize, base: bool, seed: u64) -> Network {
+/// (`seed` picks them); one with a base starts near zero, its base alone.
+fn random_network(v: &Variant, hidden: usize, base: Base, seed: u64) -> Network {
     let mut rng = seed;
     let mut net = Network::zeros(v, hidden, base);
     let mut uniform = |r: f32| (splitmix(&mut rng) % 1_000_001) as f32 / 1_000_000.0 * 2.0 * r - r;
@@ -269,7 +271,7 @@ fn random_network(v: &Variant, hidden: usize, base: bool, seed: u64) -> Network 
     for b in net.ft_b.iter_mut() {
         *b = 0.25 + uniform(0.1);
     }
-    let out_r = 1.0 / (2.0 * hidden as f32).sqrt() * if base { 0.1 } else { 1.0 };
+    let out_r = 1.0 / (2.0 * hidden as f32).sqrt() * if base == Base::None { 1.0 } else { 0.1 };
     for w in net.out_w.iter_mut() {
         *w = uniform(out_r);
     }
@@ -299,9 +301,13 @@ pub fn widen(v: &Variant, net: &Network, hidden: usize, seed: u64) -> Network {
 
 /// Trains a network for `v` on `s`; `report` gets each epoch. Returns the network of the epoch
 /// with the lowest held-out loss and that epoch.
+///
+/// # Panics
+/// If the samples were read for another [`Base`] than the network's.
 pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoch)) -> (Network, Epoch) {
     // Training goes on from the given network, or starts from random weights.
     let mut net = cfg.init.clone().unwrap_or_else(|| random_network(v, cfg.hidden, cfg.base, cfg.seed));
+    assert_eq!(s.base, net.base, "samples read for the network's base");
     // The held-out samples are the last ones read: whole games, as positions of one game
     // are too alike to tell a fit from a memory.
     let ids: Vec<usize> = (0..s.len()).collect();
@@ -400,9 +406,13 @@ pub fn compare(net: &Network, v: &'static Variant, text: &str, lambda: f32, scal
     (nl / n.max(1) as f64, hl / n.max(1) as f64, n)
 }
 
-/// Reads data files for `v` into samples.
-pub fn load_files(v: &'static Variant, paths: &[String], lambda: f32, scale: f32, mirror: bool) -> Result<(Samples, usize), String> {
-    let mut s = Samples { mirror, ..Samples::default() };
+/// Reads data files for `v` into samples for a network with base `base`.
+pub fn load_files(v: &'static Variant, paths: &[String], lambda: f32, scale: f32, mirror: bool, base: Base) -> Result<(Samples, usize), String> {
+    let mut s = Samples {
+        mirror,
+        base,
+        ..Samples::default()
+    };
     let mut bad = 0;
     for p in paths {
         let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
@@ -418,13 +428,13 @@ pub fn load_files(v: &'static Variant, paths: &[String], lambda: f32, scale: f32
 mod tests {
     use super::*;
 
-    fn tiny() -> (&'static Variant, Samples) {
+    fn tiny(base: Base) -> (&'static Variant, Samples) {
         let v = Variant::by_name("shogi").expect("shogi");
         let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2;40;1\n\
                     lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1;0;0.5\n\
                     lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b P 3;300;0\n\
                     not a line\n";
-        let mut s = Samples::default();
+        let mut s = Samples { base, ..Samples::default() };
         assert_eq!(load(v, text, 0.5, 500.0, &mut s), 1);
         (v, s)
     }
@@ -432,12 +442,12 @@ mod tests {
     #[test]
     fn a_widened_network_scores_as_the_narrow_one_and_still_learns() {
         let v = Variant::by_name("shogi").expect("shogi");
-        let narrow = random_network(v, 32, true, 7);
+        let narrow = random_network(v, 32, Base::Handcrafted, 7);
         let wide = widen(v, &narrow, 48, 9);
         assert_eq!((wide.hidden, wide.input_count(), wide.variant.as_str()), (48, narrow.input_count(), "shogi"));
         crate::eval::random_game(v, 11, 40, |pos| assert_eq!(wide.evaluate(pos), narrow.evaluate(pos)));
         // The new units get gradients through their output weights, so training moves them.
-        let (_, s) = tiny();
+        let (_, s) = tiny(Base::Handcrafted);
         let cfg = Config {
             epochs: 2,
             lr: 0.01,
@@ -460,15 +470,24 @@ mod tests {
             holdout: 0.0,
             threads: 1,
             seed,
-            base: true,
+            base: Base::Handcrafted,
             init: None,
         }
     }
 
     #[test]
     fn gradients_match_finite_differences() {
-        let (v, s) = tiny();
-        let cfg = one_by_one(4, 9);
+        for base in [Base::Handcrafted, Base::Material] {
+            gradients_match_with(base);
+        }
+    }
+
+    fn gradients_match_with(base_kind: Base) {
+        let (v, s) = tiny(base_kind);
+        let cfg = Config {
+            base: base_kind,
+            ..one_by_one(4, 9)
+        };
         let (mut net, _) = train(v, &s, &cfg, &mut |_| {});
         let (us, them, t, base) = s.get(2);
         assert_ne!(base, 0.0);
@@ -504,7 +523,7 @@ mod tests {
 
     #[test]
     fn training_lowers_the_loss_on_its_samples() {
-        let (v, s) = tiny();
+        let (v, s) = tiny(Base::None);
         let cfg = Config {
             hidden: 32,
             epochs: 100,
@@ -514,7 +533,7 @@ mod tests {
             holdout: 0.0,
             threads: 2,
             seed: 1,
-            base: false,
+            base: Base::None,
             init: None,
         };
         let ids: Vec<usize> = (0..s.len()).collect();

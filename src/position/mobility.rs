@@ -44,6 +44,13 @@ impl Position {
         self.occ[0].count() + self.occ[1].count() >= inc.min_pieces
     }
 
+    /// Stops keeping the sums (for a search whose evaluation does not read them, such as a
+    /// network that is not added to the handcrafted evaluation): its moves then skip the
+    /// update. The handcrafted evaluation still gives the same scores, by walking the pieces.
+    pub fn stop_keeping_mobility(&mut self) {
+        self.mob_inc = None;
+    }
+
     /// The weighted mobility of each side, where the position keeps it.
     #[inline]
     pub(crate) fn mobility_sums_kept(&self) -> Option<[i32; 2]> {

@@ -402,8 +402,13 @@ impl<'a> Searcher<'a> {
 
     /// [`Searcher::new`] that starts from tables learned by earlier searches (made for the same
     /// variant: see [`Learned::fits`]).
-    fn with_learned(pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64, learned: Learned) -> Searcher<'a> {
+    fn with_learned(mut pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64, learned: Learned) -> Searcher<'a> {
         debug_assert!(learned.fits(&pos));
+        let net = shared.net.as_ref().filter(|n| n.variant == pos.variant().name);
+        // A network not added to the handcrafted evaluation reads no mobility sums.
+        if net.is_some_and(|n| n.base != crate::nnue::Base::Handcrafted) {
+            pos.stop_keeping_mobility();
+        }
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
         Searcher {
             scales: DropScales::new(pos.variant()),
@@ -424,7 +429,7 @@ impl<'a> Searcher<'a> {
             moved: [NO_MOVE; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: vec![0; EVAL_CACHE],
-            nn: shared.net.as_ref().filter(|n| n.variant == pos.variant().name).map(|n| {
+            nn: net.map(|n| {
                 let stack = crate::nnue::Stack::new(n.hidden, MAX_PLY + 2);
                 (n.clone(), stack)
             }),
