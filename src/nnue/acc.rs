@@ -147,15 +147,7 @@ impl Stack {
 
 #[inline]
 fn apply(acc: &mut [f32], row: &[f32], add: bool) {
-    if add {
-        for (a, w) in acc.iter_mut().zip(row) {
-            *a += w;
-        }
-    } else {
-        for (a, w) in acc.iter_mut().zip(row) {
-            *a -= w;
-        }
-    }
+    if add { super::simd::add(acc, row) } else { super::simd::sub(acc, row) }
 }
 
 #[cfg(test)]

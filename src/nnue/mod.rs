@@ -21,6 +21,7 @@
 //! `f32`, stored little-endian in the file format of [`Network::to_bytes`].
 
 mod acc;
+mod simd;
 pub mod train;
 
 pub use acc::Stack;
@@ -36,8 +37,6 @@ pub const HAND_CAP: usize = 10;
 pub const OUT_SCALE: f32 = 400.0;
 /// Most hidden units per side a network may have.
 pub const MAX_HIDDEN: usize = 1024;
-/// Running sums of the output layer (see [`Network::output`]).
-const LANES: usize = 16;
 /// File magic.
 const MAGIC: &[u8; 8] = b"SHISHINN";
 /// File format version.
@@ -256,13 +255,6 @@ impl std::fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// The clipped, squared activation.
-#[inline]
-fn screlu(x: f32) -> f32 {
-    let c = x.clamp(0.0, 1.0);
-    c * c
-}
-
 impl Network {
     /// A network of zeros for `v` with `hidden` units (the trainer initialises it).
     pub fn zeros(v: &Variant, hidden: usize, base: Base) -> Network {
@@ -287,32 +279,17 @@ impl Network {
         let h = self.hidden;
         acc.copy_from_slice(&self.ft_b);
         for &f in feats {
-            let row = &self.ft_w[f as usize * h..(f as usize + 1) * h];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
+            simd::add(acc, &self.ft_w[f as usize * h..(f as usize + 1) * h]);
         }
     }
 
     /// The raw output (before [`OUT_SCALE`]) from the two accumulators. The products are
-    /// summed in [`LANES`] running sums (lane `i` takes units `i`, `i + LANES`, …), added in
-    /// a fixed order at the end: the compiler can keep them in vector registers, and the
-    /// result is the same bit for bit on every machine.
+    /// summed in `simd::LANES` running sums (lane `i` takes units `i`, `i + LANES`, …), added
+    /// in a fixed order at the end: the compiler can keep them in vector registers, and the
+    /// result is the same bit for bit on every machine (`simd.rs`).
     pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
         let h = self.hidden;
-        let mut lanes = [0.0f32; LANES];
-        for (acc, w) in [(us, &self.out_w[..h]), (them, &self.out_w[h..])] {
-            let (a_chunks, w_chunks) = (acc.chunks_exact(LANES), w.chunks_exact(LANES));
-            let (a_rest, w_rest) = (a_chunks.remainder(), w_chunks.remainder());
-            for (a, w) in a_chunks.zip(w_chunks) {
-                for i in 0..LANES {
-                    lanes[i] += screlu(a[i]) * w[i];
-                }
-            }
-            for (i, (a, w)) in a_rest.iter().zip(w_rest).enumerate() {
-                lanes[i] += screlu(*a) * w;
-            }
-        }
+        let lanes = simd::lanes([(us, &self.out_w[..h]), (them, &self.out_w[h..])]);
         self.out_b + lanes.iter().sum::<f32>()
     }
 
@@ -439,7 +416,7 @@ mod tests {
     fn the_output_in_running_sums_is_the_plain_sum() {
         // Hidden widths below, at and off a multiple of the lanes.
         let v = Variant::by_name("shogi").expect("shogi");
-        for hidden in [5, LANES, 2 * LANES + 3] {
+        for hidden in [5, simd::LANES, 2 * simd::LANES + 3] {
             let net = random_net(v, hidden, 11 + hidden as u64);
             let mut s = 7u64;
             let mut next = || (crate::eval::xorshift(&mut s) % 3001) as f32 / 1000.0 - 1.0;

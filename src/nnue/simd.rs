@@ -1,0 +1,150 @@
+//! The network's vector loops: adding or taking a weight row from an accumulator, and the
+//! output layer's running sums. Each is compiled twice, for any x86-64 processor (SSE2: four
+//! `f32` at a time) and with AVX2 (eight), and the AVX2 form is taken where the processor
+//! has it (checked at run time, so the binary still runs everywhere).
+//!
+//! Invariant: both forms give the same results bit for bit. The row loops add element by
+//! element; the output adds each unit's product into the same one of [`LANES`] running sums
+//! in the same order and sums the lanes in a fixed order; no multiply and add are fused
+//! (the AVX2 form enables `avx2` alone, not `fma`). So `bench` and every score are the same
+//! on every machine.
+
+/// Running sums of the output layer (lane `i` takes units `i`, `i + LANES`, …).
+pub const LANES: usize = 16;
+
+/// The clipped, squared activation.
+#[inline(always)]
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+#[inline(always)]
+fn add_plain(acc: &mut [f32], row: &[f32]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a += w;
+    }
+}
+
+#[inline(always)]
+fn sub_plain(acc: &mut [f32], row: &[f32]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a -= w;
+    }
+}
+
+#[inline(always)]
+fn lanes_plain(pairs: [(&[f32], &[f32]); 2]) -> [f32; LANES] {
+    let mut lanes = [0.0f32; LANES];
+    for (acc, w) in pairs {
+        let (a_chunks, w_chunks) = (acc.chunks_exact(LANES), w.chunks_exact(LANES));
+        let (a_rest, w_rest) = (a_chunks.remainder(), w_chunks.remainder());
+        for (a, w) in a_chunks.zip(w_chunks) {
+            for i in 0..LANES {
+                lanes[i] += screlu(a[i]) * w[i];
+            }
+        }
+        for (i, (a, w)) in a_rest.iter().zip(w_rest).enumerate() {
+            lanes[i] += screlu(*a) * w;
+        }
+    }
+    lanes
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    #[target_feature(enable = "avx2")]
+    pub(super) fn add(acc: &mut [f32], row: &[f32]) {
+        super::add_plain(acc, row)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn sub(acc: &mut [f32], row: &[f32]) {
+        super::sub_plain(acc, row)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn lanes(pairs: [(&[f32], &[f32]); 2]) -> [f32; super::LANES] {
+        super::lanes_plain(pairs)
+    }
+}
+
+/// Whether the AVX2 forms may run here.
+#[inline]
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `acc += row`, element by element.
+#[inline]
+pub fn add(acc: &mut [f32], row: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+        return unsafe { avx2::add(acc, row) };
+    }
+    add_plain(acc, row)
+}
+
+/// `acc -= row`, element by element.
+#[inline]
+pub fn sub(acc: &mut [f32], row: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+        return unsafe { avx2::sub(acc, row) };
+    }
+    sub_plain(acc, row)
+}
+
+/// The output layer's running sums over the (accumulator, output weights) pairs: lane `i`
+/// holds `Σ screlu(acc[j])·w[j]` over the units `j ≡ i (mod LANES)`, ours then theirs.
+#[inline]
+pub fn lanes(pairs: [(&[f32], &[f32]); 2]) -> [f32; LANES] {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+        return unsafe { avx2::lanes(pairs) };
+    }
+    lanes_plain(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dispatched_loops_equal_the_plain_ones_bit_for_bit() {
+        let mut s = 9u64;
+        let mut next = || (crate::eval::xorshift(&mut s) % 4001) as f32 / 1000.0 - 2.0;
+        for n in [5, LANES, 128, 131] {
+            let row: Vec<f32> = (0..n).map(|_| next() / 7.0).collect();
+            let acc: Vec<f32> = (0..n).map(|_| next()).collect();
+            let (mut a, mut b) = (acc.clone(), acc.clone());
+            add(&mut a, &row);
+            add_plain(&mut b, &row);
+            assert_eq!(a, b);
+            sub(&mut a, &row);
+            sub_plain(&mut b, &row);
+            assert_eq!(a, b);
+            let w: Vec<f32> = (0..n).map(|_| next()).collect();
+            let got = lanes([(&acc, &w), (&a, &w)]);
+            assert_eq!(got.map(f32::to_bits), lanes_plain([(&acc, &w), (&a, &w)]).map(f32::to_bits));
+            // And the sums are the plain ones.
+            let plain: f64 = acc
+                .iter()
+                .chain(&a)
+                .zip(w.iter().chain(&w))
+                .map(|(x, w)| f64::from(screlu(*x)) * f64::from(*w))
+                .sum();
+            assert!((got.iter().map(|&x| f64::from(x)).sum::<f64>() - plain).abs() < 1e-3);
+        }
+    }
+}
