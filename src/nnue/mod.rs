@@ -200,7 +200,7 @@ impl Base {
         ["none", "handcrafted", "material"][self as usize]
     }
 
-    /// The kind of a file code or a name.
+    /// The kind with the file code `code` ([`Base::code`]).
     pub fn from_code(code: u32) -> Option<Base> {
         Base::ALL.get(code as usize).copied()
     }
