@@ -105,6 +105,7 @@ const BUILT_IN: &[BuiltIn] = &[
     ("shogi", include_bytes!("../../nnue/shogi.nn")),
     ("cannonshogi", include_bytes!("../../nnue/cannonshogi.nn")),
     ("shoshogi", include_bytes!("../../nnue/shoshogi.nn")),
+    ("chushogi", include_bytes!("../../nnue/chushogi.nn")),
 ];
 
 /// Each entry of `BUILT_IN` parsed (same index), when its variant first asks for it.
@@ -490,7 +491,7 @@ mod tests {
     #[test]
     fn the_built_in_networks_read_and_the_other_variants_have_none() {
         // Each variant with a network: the start position, and Black a rook up (White's taken
-        // and in Black's hand) with Black and then White to move.
+        // and in Black's hand; in chu a lion) with Black and then White to move.
         let cases = [
             (
                 "shogi",
@@ -507,6 +508,12 @@ mod tests {
                 "shoshogi",
                 "lnsgkgsnl/4e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
                 "lnsgkgsnl/4e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - 1",
+            ),
+            // Chu: White's lion is gone.
+            (
+                "chushogi",
+                "lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+                "lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 1",
             ),
         ];
         for v in crate::variant::all() {
