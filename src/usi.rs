@@ -176,7 +176,7 @@ fn setoption(engine: &mut Engine, rest: &[&str]) {
             "true" | "false" => engine.set_okazaki(value == "true"),
             _ => emit(&format!("info string error Okazaki must be true or false, not '{value}'")),
         },
-        "contempt" => match value.parse::<i32>().ok().filter(|n| n.abs() <= MAX_CONTEMPT) {
+        "contempt" => match value.parse::<i32>().ok().filter(|n| (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(n)) {
             Some(n) => engine.set_contempt(n),
             None => emit(&format!("info string error Contempt must be -{MAX_CONTEMPT}..{MAX_CONTEMPT}, not '{value}'")),
         },

@@ -243,7 +243,7 @@ fn rejects(e: &mut Engine, option: &str, bad: &[&str], message: &str) {
 #[test]
 fn contempt_makes_a_draw_worth_less_to_the_engine_and_more_to_its_opponent() {
     let mut e = Engine::start();
-    rejects(&mut e, "Contempt", &["1001", "-1001", "some"], "Contempt must be -1000..1000");
+    rejects(&mut e, "Contempt", &["1001", "-1001", "-2147483648", "some"], "Contempt must be -1000..1000");
     // Chu, kings and lions far apart: Black's lion passes (6k6j6k, through an empty square
     // and back). If White passes too, the position repeats: a draw.
     e.send("setoption name USI_Variant value chushogi");

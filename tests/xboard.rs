@@ -119,6 +119,7 @@ fn errors_keep_the_engine_going() {
         ("option Nope=1", "Error (unknown option"),
         ("option Contempt=1001", "Error (Contempt must be -1000..1000)"),
         ("option Contempt=much", "Error (Contempt must be -1000..1000)"),
+        ("option Contempt=-2147483648", "Error (Contempt must be -1000..1000)"),
         ("undo", "Error (no move to take back)"),
     ] {
         e.send(cmd);

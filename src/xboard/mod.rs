@@ -421,7 +421,7 @@ impl XBoard {
                 _ => emit(&format!("Error (MultiPV must be 1..500): {line}")),
             },
             ("Contempt", _) => match value.parse::<i32>() {
-                Ok(n) if n.abs() <= MAX_CONTEMPT => self.engine.set_contempt(n),
+                Ok(n) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&n) => self.engine.set_contempt(n),
                 _ => emit(&format!("Error (Contempt must be -{MAX_CONTEMPT}..{MAX_CONTEMPT}): {line}")),
             },
             ("MoveOverhead", _) => match value.parse::<u64>() {
