@@ -147,7 +147,7 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         }
     };
     let base = match (&a.base, a.residual) {
-        (Some(name), _) => Base::by_name(name).ok_or_else(|| format!("--base {name}: expected none, handcrafted or material"))?,
+        (Some(name), _) => Base::by_name(name).ok_or_else(|| format!("--base {name}: expected one of {}", Base::ALL.map(Base::name).join(", ")))?,
         (None, true) => Base::Handcrafted,
         (None, false) => Base::None,
     };
@@ -165,7 +165,6 @@ fn run_train(a: &TrainArgs) -> Result<(), String> {
         holdout: a.holdout,
         threads: a.threads.clamp(1, shishi::engine::MAX_THREADS),
         seed: a.seed,
-        base,
         init,
     };
     let (net, best) = train::train(v, &samples, &cfg, &mut |e| {

@@ -125,10 +125,8 @@ pub struct Config {
     pub threads: usize,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
-    /// What the network adds its output to (the samples' [`Samples::base`]).
-    pub base: Base,
-    /// A network to start from instead of random weights (its width and base override
-    /// `hidden` and `base`).
+    /// A network to start from instead of random weights (its width overrides `hidden`; its
+    /// base must be the samples' [`Samples::base`]).
     pub init: Option<Network>,
 }
 
@@ -299,14 +297,15 @@ pub fn widen(v: &Variant, net: &Network, hidden: usize, seed: u64) -> Network {
     wide
 }
 
-/// Trains a network for `v` on `s`; `report` gets each epoch. Returns the network of the epoch
-/// with the lowest held-out loss and that epoch.
+/// Trains a network for `v` on `s`, added to the samples' base ([`Samples::base`]); `report`
+/// gets each epoch. Returns the network of the epoch with the lowest held-out loss and that
+/// epoch.
 ///
 /// # Panics
-/// If the samples were read for another [`Base`] than the network's.
+/// If the network to start from has another [`Base`] than the samples were read for.
 pub fn train(v: &Variant, s: &Samples, cfg: &Config, report: &mut dyn FnMut(Epoch)) -> (Network, Epoch) {
     // Training goes on from the given network, or starts from random weights.
-    let mut net = cfg.init.clone().unwrap_or_else(|| random_network(v, cfg.hidden, cfg.base, cfg.seed));
+    let mut net = cfg.init.clone().unwrap_or_else(|| random_network(v, cfg.hidden, s.base, cfg.seed));
     assert_eq!(s.base, net.base, "samples read for the network's base");
     // The held-out samples are the last ones read: whole games, as positions of one game
     // are too alike to tell a fit from a memory.
@@ -458,7 +457,7 @@ mod tests {
         assert!(trained.out_w[32..48].iter().chain(&trained.out_w[80..]).any(|&w| w != 0.0));
     }
 
-    /// A residual network of `hidden` units trained one sample at a time on one thread, with
+    /// A network of `hidden` units trained one sample at a time on one thread, with
     /// nothing held out (no epochs and no rate until the caller says).
     fn one_by_one(hidden: usize, seed: u64) -> Config {
         Config {
@@ -470,7 +469,6 @@ mod tests {
             holdout: 0.0,
             threads: 1,
             seed,
-            base: Base::Handcrafted,
             init: None,
         }
     }
@@ -484,10 +482,7 @@ mod tests {
 
     fn gradients_match_with(base_kind: Base) {
         let (v, s) = tiny(base_kind);
-        let cfg = Config {
-            base: base_kind,
-            ..one_by_one(4, 9)
-        };
+        let cfg = one_by_one(4, 9);
         let (mut net, _) = train(v, &s, &cfg, &mut |_| {});
         let (us, them, t, base) = s.get(2);
         assert_ne!(base, 0.0);
@@ -533,7 +528,6 @@ mod tests {
             holdout: 0.0,
             threads: 2,
             seed: 1,
-            base: Base::None,
             init: None,
         };
         let ids: Vec<usize> = (0..s.len()).collect();
