@@ -43,9 +43,15 @@ impl Stack {
     /// The network's score of `pos` (standing at `ply` of the search) from the side to move's
     /// view, in centipawns of the search's scale (as [`Network::evaluate`]).
     pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        self.output(net, pos, ply) + net.base.score(pos)
+    }
+
+    /// The network's part of [`Self::evaluate`], without its base's score
+    /// ([`Network::scaled_output`]): for a caller that finds the base elsewhere (a cache).
+    pub fn output(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
         let h = self.hidden;
         if ply >= self.ok.len() || h != net.hidden {
-            return net.evaluate(pos);
+            return net.evaluate_output(pos);
         }
         if !self.ok[ply] {
             if !(ply > 0 && self.ok[ply - 1] && self.update(net, pos, ply)) {
@@ -56,7 +62,7 @@ impl Stack {
         let at = ply * 2 * h;
         let (black, white) = self.acc[at..at + 2 * h].split_at(h);
         let (us, them) = if pos.side_to_move() == Color::Black { (black, white) } else { (white, black) };
-        net.score(pos, us, them)
+        net.scaled_output(us, them)
     }
 
     fn refresh(&mut self, net: &Network, pos: &Position, ply: usize) {

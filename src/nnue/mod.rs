@@ -297,6 +297,12 @@ impl Network {
     /// The evaluation of `pos` in centipawns from the side to move's view (the search's
     /// scale). The position must be of the network's variant.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluate_output(pos) + self.base.score(pos)
+    }
+
+    /// The network's part of [`Self::evaluate`] ([`Self::scaled_output`]), from accumulators
+    /// summed afresh.
+    pub fn evaluate_output(&self, pos: &Position) -> i32 {
         let us = pos.side_to_move();
         let h = self.hidden;
         let mut feats = Vec::with_capacity(128);
@@ -307,14 +313,14 @@ impl Network {
         feats.clear();
         features(pos, us.flip(), &mut feats);
         self.accumulate(&feats, &mut acc_them[..h]);
-        self.score(pos, &acc_us[..h], &acc_them[..h])
+        self.scaled_output(&acc_us[..h], &acc_them[..h])
     }
 
-    /// The score of `pos` (centipawns, search scale, side to move's view) from its two
-    /// accumulators: the output times [`OUT_SCALE`], plus its [`Base`]'s score.
-    pub fn score(&self, pos: &Position, us: &[f32], them: &[f32]) -> i32 {
-        let out = (self.output(us, them) * OUT_SCALE).round() as i32;
-        out + self.base.score(pos)
+    /// The network's score from its two accumulators (the side to move's, the other's): the
+    /// output times [`OUT_SCALE`], rounded, in centipawns of the search's scale; what is added
+    /// to its [`Base`]'s score.
+    pub fn scaled_output(&self, us: &[f32], them: &[f32]) -> i32 {
+        (self.output(us, them) * OUT_SCALE).round() as i32
     }
 
     /// The file form: magic, version, variant name, flags (the [`Base`]'s code: 0 none, 1

@@ -41,7 +41,6 @@ mod table_mem;
 mod time;
 pub mod tt;
 
-use crate::eval::evaluate;
 use crate::game::Outcome;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, kind_of};
@@ -109,12 +108,10 @@ const NULL_REDUCTION: i32 = 3;
 /// +/- 17.8 over 600 games of sho self-play, `docs/strength-log.md`).
 const NULL_REDUCTION_SHO: i32 = 2;
 
-/// The pruning scales that depend on whether the variant has drops (and hoppers), and the
-/// scale of the variant's evaluation, chosen once per search.
+/// The pruning scales that depend on whether the variant has drops (and hoppers), chosen once
+/// per search.
 #[derive(Clone, Copy)]
 struct DropScales {
-    /// The variant's evaluation weights, whose `search_score` is what the search reads.
-    params: &'static crate::eval::Params,
     /// Reverse futility margin per ply.
     rfp_margin: i32,
     /// Null-move margin above beta at depth 0 (see [`NULL_MARGIN_DROPS`]).
@@ -137,11 +134,9 @@ struct DropScales {
 
 impl DropScales {
     fn new(v: &Variant) -> DropScales {
-        let params = crate::eval::params(v);
         let iir_cut_depth = if v.t.plain_attacks { IIR_CUT_DEPTH } else { i32::MAX };
         if v.drops {
             DropScales {
-                params,
                 rfp_margin: RFP_MARGIN_DROPS,
                 null_margin: NULL_MARGIN_DROPS,
                 capture_gain: 2,
@@ -154,7 +149,6 @@ impl DropScales {
             // Sho's own values: no drops and plain attacks (the chu pieces and hoppers are not).
             let sho = v.t.plain_attacks;
             DropScales {
-                params,
                 rfp_margin: RFP_MARGIN,
                 null_margin: 0,
                 capture_gain: 1,
@@ -649,20 +643,37 @@ impl<'a> Searcher<'a> {
     }
 
     /// Static evaluation in the search's scale (see `Params::search_scale`): with an NNUE
-    /// network (whose output is in that scale already), from the accumulators of `ply`;
-    /// otherwise through a small per-thread cache keyed by the position hash (the evaluation
-    /// reads only the position, never the history).
+    /// network (whose output is in that scale already), from the accumulators of `ply` plus its
+    /// base's score; otherwise the handcrafted evaluation. The handcrafted evaluation, alone or
+    /// as a residual network's base, comes through [`Self::handcrafted`]'s cache.
     fn eval(&mut self, ply: usize) -> i32 {
-        if let Some((net, stack)) = &mut self.nn {
-            return stack.evaluate(net, &self.pos, ply).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        }
+        let e = if let Some((net, stack)) = &mut self.nn {
+            let out = stack.output(net, &self.pos, ply);
+            let base = if net.base == crate::nnue::Base::Handcrafted {
+                self.handcrafted()
+            } else {
+                net.base.score(&self.pos)
+            };
+            out + base
+        } else {
+            self.handcrafted()
+        };
+        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The handcrafted evaluation in the search's scale ([`crate::nnue::base_score`]), through a
+    /// small per-thread cache keyed by the position hash (the evaluation reads only the
+    /// position, never the history). A score outside the 16 bits of a slot is not kept.
+    fn handcrafted(&mut self) -> i32 {
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         if *slot >> 16 == key >> 16 && *slot != 0 {
             return *slot as u16 as i16 as i32;
         }
-        let e = self.scales.params.search_score(evaluate(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        *slot = (key & !0xFFFF) | e as i16 as u16 as u64;
+        let e = crate::nnue::base_score(&self.pos);
+        if let Ok(x) = i16::try_from(e) {
+            *slot = (key & !0xFFFF) | x as u16 as u64;
+        }
         e
     }
 
@@ -1396,7 +1407,7 @@ mod tests {
             // A position off balance, so that the scale shows.
             let m = pos.legal_moves()[0];
             pos.make(m);
-            let raw = evaluate(&pos);
+            let raw = crate::eval::evaluate(&pos);
             assert!(scale == 64 || raw != 0, "{}: a scaled variant needs a score to scale", v.name);
             let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
             assert_eq!(s.eval(0), raw * scale / 64, "{}", v.name);
@@ -1405,6 +1416,41 @@ mod tests {
         assert!(crate::eval::params(shogi).search_scale < 64, "shogi's evaluation is read flattened");
         let sho = Variant::by_name("shoshogi").expect("sho");
         assert!(crate::eval::params(sho).search_scale > 64, "sho's evaluation is read widened");
+    }
+
+    #[test]
+    fn a_residual_networks_score_is_the_same_through_the_handcrafted_cache() {
+        let tt = Tt::new(1);
+        for v in crate::variant::all() {
+            let Some(net) = crate::nnue::builtin(v) else { continue };
+            assert_eq!(net.base, crate::nnue::Base::Handcrafted, "{}: the built-in networks are residual", v.name);
+            let shared = Shared {
+                net: Some(net.clone()),
+                ..Shared::default()
+            };
+            let mut s = Searcher::new(Position::startpos(v), &tt, &shared, Limits::default(), 0);
+            // Along a game, each position after a move evaluated twice: the second reads the
+            // cache.
+            for i in 0..40 {
+                let moves = s.pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(i * 7) % moves.len()];
+                if let Some((_, stack)) = &mut s.nn {
+                    stack.invalidate(0);
+                }
+                s.eval(0);
+                s.play(m, 0);
+                let want = net.evaluate(&s.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+                assert_eq!(s.eval(1), want, "{} ply {i}", v.name);
+                assert_eq!(s.eval(1), want, "{} ply {i}, again", v.name);
+                let key = s.pos.hash();
+                assert!(s.eval_cache[key as usize & (EVAL_CACHE - 1)] >> 16 == key >> 16, "{}: the base is kept", v.name);
+                s.pos.unmake();
+                s.pos.make(m);
+            }
+        }
     }
 
     #[test]
