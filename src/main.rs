@@ -102,9 +102,10 @@ struct TrainArgs {
     /// handcrafted`).
     #[arg(long, conflicts_with = "base")]
     residual: bool,
-    /// What the network's output is added to: `none`, `handcrafted` (as --residual) or
+    /// What the network's output is added to: `none`, `handcrafted` (as --residual),
     /// `material` (the handcrafted evaluation's material and piece-square part alone, which
-    /// costs nothing in the search) [default: none].
+    /// costs nothing in the search) or `no-mobility` (the handcrafted evaluation without its
+    /// mobility terms) [default: none].
     #[arg(long)]
     base: Option<String>,
     /// Also train on each position mirrored left to right (for variants whose rules are

@@ -51,6 +51,16 @@ use crate::variant::{CAtom, Ride, Variant};
 
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, true)
+}
+
+/// [`evaluate`] without its mobility terms (a network over it learns what they gave; with
+/// them gone, the position need not keep the mobility sums nor the evaluation walk them).
+pub fn evaluate_without_mobility(pos: &Position) -> i32 {
+    evaluate_with(pos, false)
+}
+
+fn evaluate_with(pos: &Position, mobility: bool) -> i32 {
     let p = params(pos.variant());
     let w = &p.w;
     let us = pos.side_to_move();
@@ -59,7 +69,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     // The endgame terms, summed apart and scaled by the endgame share at the end.
     let mut e = 0;
     let maps = zone_maps(pos, p, false);
-    visit(pos, p, us, false, maps.as_ref(), &mut |i, x| {
+    visit(pos, p, us, false, mobility, maps.as_ref(), &mut |i, x| {
         if i == MOBILITY_SUM {
             s += x
         } else if p.is_eg(i) {
@@ -68,7 +78,7 @@ pub fn evaluate(pos: &Position) -> i32 {
             s += w[i] * x
         }
     });
-    visit(pos, p, us.flip(), false, maps.as_ref(), &mut |i, x| {
+    visit(pos, p, us.flip(), false, mobility, maps.as_ref(), &mut |i, x| {
         if i == MOBILITY_SUM {
             s -= x
         } else if p.is_eg(i) {
@@ -123,8 +133,8 @@ pub fn features(pos: &Position) -> Vec<(usize, i32)> {
     let maps = zone_maps(pos, p, true);
     let eg = endgame(pos);
     let scale = |i: usize, x: i32| if p.is_eg(i) { x * eg } else { x };
-    visit(pos, p, Color::Black, true, maps.as_ref(), &mut |i, x| dense[i] += scale(i, x));
-    visit(pos, p, Color::White, true, maps.as_ref(), &mut |i, x| dense[i] -= scale(i, x));
+    visit(pos, p, Color::Black, true, true, maps.as_ref(), &mut |i, x| dense[i] += scale(i, x));
+    visit(pos, p, Color::White, true, true, maps.as_ref(), &mut |i, x| dense[i] -= scale(i, x));
     dense[p.index(Term::Tempo)] = if pos.side_to_move() == Color::Black { 1 } else { -1 };
     dense.into_iter().enumerate().filter(|&(_, x)| x != 0).collect()
 }
@@ -217,8 +227,9 @@ fn zone_maps(pos: &Position, p: &Params, all: bool) -> Option<Maps> {
 
 /// Calls `f(weight index, count)` for every term of side `c`. Without `all`, terms whose
 /// weight is zero may be skipped (mobility per kind, the attack counts near royals). `maps`
-/// is [`zone_maps`] of the position, computed once for both colours' visits.
-fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f: &mut impl FnMut(usize, i32)) {
+/// is [`zone_maps`] of the position, computed once for both colours' visits. Without
+/// `with_mobility` the mobility terms are left out.
+fn visit(pos: &Position, p: &Params, c: Color, all: bool, with_mobility: bool, maps: Option<&Maps>, f: &mut impl FnMut(usize, i32)) {
     let v = pos.variant();
     let t = &v.t;
     let height = v.height as i32;
@@ -276,7 +287,9 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
             f(p.kind(Term::Raid, kind_of(pos.piece_at(sq))), 1);
         }
     }
-    if !all
+    if !with_mobility {
+        // Left out.
+    } else if !all
         && maps.is_none()
         && let Some(m) = pos.mobility_sums_kept()
     {
@@ -295,7 +308,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, maps: Option<&Maps>, f
         }
     }
     // With the maps, mobility comes summed per kind from their walk.
-    if let Some(maps) = maps {
+    if let Some(maps) = maps.filter(|_| with_mobility) {
         for (k, &n) in maps.mob[c.idx()].iter().enumerate().take(v.pieces.len() + 1) {
             if n != 0 && (all || p.w[p.kind(Term::Mobility, k as u8)] != 0) {
                 f(p.kind(Term::Mobility, k as u8), n);
@@ -675,6 +688,23 @@ mod tests {
                 let sign = if pos.side_to_move() == Color::Black { 1 } else { -1 };
                 assert_eq!(evaluate(pos), sign * model(pos), "{} {}", v.name, pos.to_sfen());
             });
+        }
+    }
+
+    #[test]
+    fn the_evaluation_without_mobility_leaves_out_exactly_the_mobility_terms() {
+        for v in crate::variant::all() {
+            let p = params(v);
+            let mobility: Vec<usize> = (1..=p.kinds as u8).map(|k| p.kind(Term::Mobility, k)).collect();
+            let mut moved = 0;
+            random_game(v, 0x243F_6A88_85A3_08D3, 120, |pos| {
+                let sign = if pos.side_to_move() == Color::Black { 1 } else { -1 };
+                let part: i32 = features(pos).iter().filter(|(i, _)| mobility.contains(i)).map(|&(i, x)| p.w[i] * x).sum();
+                assert!(mobility.iter().all(|&i| !p.is_eg(i)));
+                assert_eq!(evaluate_without_mobility(pos), evaluate(pos) - sign * part, "{} {}", v.name, pos.to_sfen());
+                moved += (part != 0) as u32;
+            });
+            assert!(moved > 0 || !used(v).mobility, "{}: mobility counted somewhere", v.name);
         }
     }
 

@@ -175,11 +175,14 @@ pub enum Base {
     /// The handcrafted evaluation's tempo, material and piece-square part alone
     /// ([`crate::eval::material`]), which the position keeps summed move by move.
     Material,
+    /// The handcrafted evaluation without its mobility terms
+    /// ([`crate::eval::evaluate_without_mobility`]), which the position then need not keep.
+    NoMobility,
 }
 
 impl Base {
     /// Every kind, in the order of their file codes and names.
-    pub const ALL: [Base; 3] = [Base::None, Base::Handcrafted, Base::Material];
+    pub const ALL: [Base; 4] = [Base::None, Base::Handcrafted, Base::Material, Base::NoMobility];
 
     /// The score of `pos` this base gives (search scale, side to move's view).
     #[inline]
@@ -188,6 +191,7 @@ impl Base {
             Base::None => 0,
             Base::Handcrafted => base_score(pos),
             Base::Material => crate::eval::params(pos.variant()).search_score(crate::eval::material(pos)),
+            Base::NoMobility => crate::eval::params(pos.variant()).search_score(crate::eval::evaluate_without_mobility(pos)),
         }
     }
 
@@ -198,7 +202,7 @@ impl Base {
 
     /// The name `shishi train --base` takes.
     pub fn name(self) -> &'static str {
-        ["none", "handcrafted", "material"][self as usize]
+        ["none", "handcrafted", "material", "no-mobility"][self as usize]
     }
 
     /// The kind with the file code `code` ([`Base::code`]).
@@ -527,7 +531,9 @@ mod tests {
             let case = cases.iter().find(|c| c.0 == v.name);
             assert_eq!(net.is_some(), case.is_some(), "{}", v.name);
             if let (Some(net), Some(&(_, up, down))) = (net, case) {
-                assert_eq!(net.base, Base::Handcrafted, "a residual network");
+                // Chu's adds to the handcrafted evaluation without its mobility terms.
+                let want = if v.name == "chushogi" { Base::NoMobility } else { Base::Handcrafted };
+                assert_eq!(net.base, want, "{}: the network's base", v.name);
                 let start = Position::startpos(v);
                 let up = Position::from_sfen(v, up).expect("sfen");
                 assert!(net.evaluate(&up) > net.evaluate(&start) + 500, "{}: {}", v.name, net.evaluate(&up));
@@ -567,7 +573,7 @@ mod tests {
             assert_eq!((Base::by_name(base.name()), Base::from_code(base.code())), (Some(base), Some(base)));
         }
         let mut flags = net.to_bytes();
-        flags[16 + v.name.len()] = 3;
+        flags[16 + v.name.len()] = Base::ALL.len() as u8;
         assert!(matches!(Network::from_bytes(&flags, v), Err(NetError::Format(_))));
         let sho = Variant::by_name("shoshogi").expect("sho");
         assert!(matches!(Network::from_bytes(&bytes, sho), Err(NetError::Variant { .. })));

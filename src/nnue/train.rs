@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn gradients_match_finite_differences() {
-        for base in [Base::Handcrafted, Base::Material] {
+        for base in [Base::Handcrafted, Base::Material, Base::NoMobility] {
             gradients_match_with(base);
         }
     }

@@ -43,6 +43,7 @@ pub mod tt;
 
 use crate::game::Outcome;
 use crate::moves::{Move, MoveList};
+use crate::nnue::Base;
 use crate::piece::{Color, kind_of};
 use crate::position::Position;
 use crate::variant::{RoyalRule, Variant};
@@ -400,7 +401,7 @@ impl<'a> Searcher<'a> {
         debug_assert!(learned.fits(&pos));
         let net = shared.net.as_ref().filter(|n| n.variant == pos.variant().name);
         // A network not added to the handcrafted evaluation reads no mobility sums.
-        if net.is_some_and(|n| n.base != crate::nnue::Base::Handcrafted) {
+        if net.is_some_and(|n| n.base != Base::Handcrafted) {
             pos.stop_keeping_mobility();
         }
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
@@ -645,32 +646,33 @@ impl<'a> Searcher<'a> {
     /// Static evaluation in the search's scale (see `Params::search_scale`): with an NNUE
     /// network (whose output is in that scale already), from the accumulators of `ply` plus its
     /// base's score; otherwise the handcrafted evaluation. The handcrafted evaluation, alone or
-    /// as a residual network's base, comes through [`Self::handcrafted`]'s cache.
+    /// as a network's base (whole or without mobility), comes through [`Self::cached_base`]'s
+    /// cache.
     fn eval(&mut self, ply: usize) -> i32 {
         let e = if let Some((net, stack)) = &mut self.nn {
             let out = stack.output(net, &self.pos, ply);
-            let base = if net.base == crate::nnue::Base::Handcrafted {
-                self.handcrafted()
-            } else {
-                net.base.score(&self.pos)
+            let base = match net.base {
+                b @ (Base::Handcrafted | Base::NoMobility) => self.cached_base(b),
+                b => b.score(&self.pos),
             };
             out + base
         } else {
-            self.handcrafted()
+            self.cached_base(Base::Handcrafted)
         };
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The handcrafted evaluation in the search's scale ([`crate::nnue::base_score`]), through a
-    /// small per-thread cache keyed by the position hash (the evaluation reads only the
-    /// position, never the history). A score outside the 16 bits of a slot is not kept.
-    fn handcrafted(&mut self) -> i32 {
+    /// The score of `base` ([`Base::score`]: the handcrafted evaluation, whole or without its
+    /// mobility) in the search's scale, through a small per-thread cache keyed by the position
+    /// hash (the evaluation reads only the position, never the history; a search reads one
+    /// base). A score outside the 16 bits of a slot is not kept.
+    fn cached_base(&mut self, base: Base) -> i32 {
         let key = self.pos.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         if *slot >> 16 == key >> 16 && *slot != 0 {
             return *slot as u16 as i16 as i32;
         }
-        let e = crate::nnue::base_score(&self.pos);
+        let e = base.score(&self.pos);
         if let Ok(x) = i16::try_from(e) {
             *slot = (key & !0xFFFF) | x as u16 as u64;
         }
@@ -1419,11 +1421,15 @@ mod tests {
     }
 
     #[test]
-    fn a_residual_networks_score_is_the_same_through_the_handcrafted_cache() {
+    fn a_networks_score_is_the_same_through_the_cache_of_its_base() {
         let tt = Tt::new(1);
         for v in crate::variant::all() {
             let Some(net) = crate::nnue::builtin(v) else { continue };
-            assert_eq!(net.base, crate::nnue::Base::Handcrafted, "{}: the built-in networks are residual", v.name);
+            assert!(
+                matches!(net.base, Base::Handcrafted | Base::NoMobility),
+                "{}: the built-in networks add to the handcrafted evaluation",
+                v.name
+            );
             let shared = Shared {
                 net: Some(net.clone()),
                 ..Shared::default()
