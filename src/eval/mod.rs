@@ -54,13 +54,14 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, true)
 }
 
-/// [`evaluate`] without its mobility terms (a network over it learns what they gave; with
-/// them gone, the position need not keep the mobility sums nor the evaluation walk them).
+/// [`evaluate`] without its mobility terms, for a network over it to learn what they gave. In
+/// chu the position then need not keep the mobility sums, nor this walk them (where the
+/// evaluation walks attack maps, they count mobility on the way all the same).
 pub fn evaluate_without_mobility(pos: &Position) -> i32 {
     evaluate_with(pos, false)
 }
 
-fn evaluate_with(pos: &Position, mobility: bool) -> i32 {
+fn evaluate_with(pos: &Position, with_mobility: bool) -> i32 {
     let p = params(pos.variant());
     let w = &p.w;
     let us = pos.side_to_move();
@@ -69,7 +70,7 @@ fn evaluate_with(pos: &Position, mobility: bool) -> i32 {
     // The endgame terms, summed apart and scaled by the endgame share at the end.
     let mut e = 0;
     let maps = zone_maps(pos, p, false);
-    visit(pos, p, us, false, mobility, maps.as_ref(), &mut |i, x| {
+    visit(pos, p, us, false, with_mobility, maps.as_ref(), &mut |i, x| {
         if i == MOBILITY_SUM {
             s += x
         } else if p.is_eg(i) {
@@ -78,7 +79,7 @@ fn evaluate_with(pos: &Position, mobility: bool) -> i32 {
             s += w[i] * x
         }
     });
-    visit(pos, p, us.flip(), false, mobility, maps.as_ref(), &mut |i, x| {
+    visit(pos, p, us.flip(), false, with_mobility, maps.as_ref(), &mut |i, x| {
         if i == MOBILITY_SUM {
             s -= x
         } else if p.is_eg(i) {

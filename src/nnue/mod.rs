@@ -328,7 +328,7 @@ impl Network {
     }
 
     /// The file form: magic, version, variant name, flags (the [`Base`]'s code: 0 none, 1
-    /// handcrafted, 2 material), H, input count, then the weights.
+    /// handcrafted, 2 material, 3 no-mobility), H, input count, then the weights.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(16 + 4 * (self.ft_w.len() + 3 * self.hidden + 1));
         b.extend_from_slice(MAGIC);
