@@ -40,14 +40,10 @@ impl Stack {
         }
     }
 
-    /// The network's score of `pos` (standing at `ply` of the search) from the side to move's
-    /// view, in centipawns of the search's scale (as [`Network::evaluate`]).
-    pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
-        self.output(net, pos, ply) + net.base.score(pos)
-    }
-
-    /// The network's part of [`Self::evaluate`], without its base's score
-    /// ([`Network::scaled_output`]): for a caller that finds the base elsewhere (a cache).
+    /// The network's output for `pos` (standing at `ply` of the search) from the side to
+    /// move's view, in centipawns of the search's scale ([`Network::scaled_output`], as
+    /// [`Network::evaluate_output`]); the caller adds its base's score ([`super::Base::score`]),
+    /// which the search reads through a cache.
     pub fn output(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
         let h = self.hidden;
         if ply >= self.ok.len() || h != net.hidden {
@@ -173,8 +169,8 @@ mod tests {
             let mut seed = 5u64;
             let mut updated = 0;
             for ply in 0..300 {
-                let fresh = net.evaluate(&pos);
-                let got = stack.evaluate(&net, &pos, ply);
+                let fresh = net.evaluate_output(&pos);
+                let got = stack.output(&net, &pos, ply);
                 assert!((got - fresh).abs() <= 1, "{} ply {ply}: {got} against {fresh}", v.name);
                 updated += (ply > 0) as usize;
                 let moves = pos.legal_moves();
@@ -205,7 +201,7 @@ mod tests {
         let (mut doubles, mut taking_two) = (0, 0);
         crate::eval::random_game(v, 31, 200, |pos: &Position| {
             let mut stack = Stack::new(8, 4);
-            stack.evaluate(&net, pos, 0);
+            stack.output(&net, pos, 0);
             for m in pos.clone().legal_moves().into_iter().filter(|m| m.mid() != 0) {
                 let mut after = pos.clone();
                 after.make(m);
@@ -215,8 +211,8 @@ mod tests {
                 stack.invalidate(1);
                 assert!(stack.update(&net, &after, 1), "{m:?} updated");
                 stack.ok[1] = true;
-                let got = stack.evaluate(&net, &after, 1);
-                assert!((got - net.evaluate(&after)).abs() <= 1, "{m:?}");
+                let got = stack.output(&net, &after, 1);
+                assert!((got - net.evaluate_output(&after)).abs() <= 1, "{m:?}");
             }
         });
         assert!(doubles > 100 && taking_two > 0, "{doubles} double moves, {taking_two} taking twice");

@@ -187,12 +187,26 @@ impl Base {
     /// The score of `pos` this base gives (search scale, side to move's view).
     #[inline]
     pub fn score(self, pos: &Position) -> i32 {
-        match self {
-            Base::None => 0,
-            Base::Handcrafted => base_score(pos),
-            Base::Material => crate::eval::params(pos.variant()).search_score(crate::eval::material(pos)),
-            Base::NoMobility => crate::eval::params(pos.variant()).search_score(crate::eval::evaluate_without_mobility(pos)),
-        }
+        let raw = match self {
+            Base::None => return 0,
+            Base::Handcrafted => crate::eval::evaluate(pos),
+            Base::Material => crate::eval::material(pos),
+            Base::NoMobility => crate::eval::evaluate_without_mobility(pos),
+        };
+        crate::eval::params(pos.variant()).search_score(raw)
+    }
+
+    /// Whether this base walks the board (the handcrafted evaluation, whole or without
+    /// mobility), so that a search does well to read it through a cache; the others are the
+    /// position's running sums or nothing.
+    pub fn walks_the_board(self) -> bool {
+        matches!(self, Base::Handcrafted | Base::NoMobility)
+    }
+
+    /// Whether this base reads the mobility sums that a position may keep move by move (only
+    /// the whole handcrafted evaluation does; a search with another stops keeping them).
+    pub fn reads_mobility_sums(self) -> bool {
+        self == Base::Handcrafted
     }
 
     /// The code in a network file's flags.

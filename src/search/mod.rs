@@ -400,8 +400,8 @@ impl<'a> Searcher<'a> {
     fn with_learned(mut pos: Position, tt: &'a Tt, shared: &'a Shared, limits: Limits, overhead: u64, learned: Learned) -> Searcher<'a> {
         debug_assert!(learned.fits(&pos));
         let net = shared.net.as_ref().filter(|n| n.variant == pos.variant().name);
-        // A network not added to the handcrafted evaluation reads no mobility sums.
-        if net.is_some_and(|n| n.base != Base::Handcrafted) {
+        // A network over another base than the whole handcrafted evaluation reads no mobility sums.
+        if net.is_some_and(|n| !n.base.reads_mobility_sums()) {
             pos.stop_keeping_mobility();
         }
         let budget = allot_time(&limits, pos.side_to_move().idx(), overhead);
@@ -650,12 +650,12 @@ impl<'a> Searcher<'a> {
     /// cache.
     fn eval(&mut self, ply: usize) -> i32 {
         let e = if let Some((net, stack)) = &mut self.nn {
-            let out = stack.output(net, &self.pos, ply);
-            let base = match net.base {
-                b @ (Base::Handcrafted | Base::NoMobility) => self.cached_base(b),
-                b => b.score(&self.pos),
-            };
-            out + base
+            let (out, base) = (stack.output(net, &self.pos, ply), net.base);
+            out + if base.walks_the_board() {
+                self.cached_base(base)
+            } else {
+                base.score(&self.pos)
+            }
         } else {
             self.cached_base(Base::Handcrafted)
         };
@@ -1426,7 +1426,7 @@ mod tests {
         for v in crate::variant::all() {
             let Some(net) = crate::nnue::builtin(v) else { continue };
             assert!(
-                matches!(net.base, Base::Handcrafted | Base::NoMobility),
+                net.base.walks_the_board(),
                 "{}: the built-in networks add to the handcrafted evaluation",
                 v.name
             );
