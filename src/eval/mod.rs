@@ -44,7 +44,7 @@ mod params;
 pub use params::{PHASE, Params, SEARCH_SCALE_ONE, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, NSQ, RING2, Sq, WITHIN2, col_of, distance, row_of};
+use crate::geometry::{Bits, NSQ, Sq, WITHIN2, col_of, distance, row_of};
 use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAtom, Ride, Variant};
@@ -387,7 +387,9 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, with_mobility: bool, m
         f(p.index(Term::MopFree), free);
     }
     for r in pos.royals(c).iter() {
-        let (mut shelter, mut attacked, mut weak, mut empty, mut near) = (0, 0, 0, 0, 0);
+        let (mut shelter, mut attacked, mut weak, mut empty) = (0, 0, 0, 0);
+        // The enemy pieces within two squares (next to the royal and on the ring around).
+        let near = pos.occupied(them).and(&WITHIN2[r as usize]).count() as i32;
         let bx = if from_pieces && attacks { pos.box_counts_from_pieces(r) } else { [[0; 8]; 2] };
         let scan = maps.is_none() && !from_pieces && attacks;
         // `leaps[by]`: whether a leap of `by` may reach a square next to the royal (else the
@@ -410,8 +412,6 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, with_mobility: bool, m
                 empty += 1;
             } else if is_color(q, c) {
                 shelter += 1;
-            } else {
-                near += 1;
             }
             if attacks || maps.is_some() {
                 let a = count(s, i, them);
@@ -422,12 +422,6 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, with_mobility: bool, m
                         weak += 1;
                     }
                 }
-            }
-        }
-        for off in RING2 {
-            let q = pos.piece_at((r as i16 + off) as Sq);
-            if q != WALL && q != EMPTY && is_color(q, them) {
-                near += 1;
             }
         }
         f(p.index(Term::Shelter), shelter);
