@@ -277,9 +277,9 @@ fn random_network(v: &Variant, hidden: usize, base: Base, seed: u64) -> Network 
 }
 
 /// `net` (made for `v`) widened to `hidden` units (more than it has): its units keep their
-/// weights, and the new ones get random input weights at [`random_network`]'s scale and
-/// output weights of zero, so the widened network scores every position as `net` does and
-/// training goes on from there.
+/// weights, and the new ones get random input weights at a fresh network's scale (1/sqrt of
+/// the inputs) and output weights of zero, so the widened network scores every position as
+/// `net` does and training goes on from there.
 pub fn widen(v: &Variant, net: &Network, hidden: usize, seed: u64) -> Network {
     let (old, inputs) = (net.hidden, net.input_count());
     assert!(hidden > old && net.variant == v.name, "widen a network of the variant to more units");
