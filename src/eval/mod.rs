@@ -704,6 +704,30 @@ mod tests {
     }
 
     #[test]
+    fn near_enemy_counts_the_enemy_pieces_within_two_squares_of_each_royal() {
+        for v in crate::variant::all() {
+            let i = params(v).index(Term::NearEnemy);
+            let mut near = 0;
+            random_game(v, 0x1357_9BDF_2468_ACE0, 160, |pos| {
+                // Black's royals' count minus White's, read off the board square by square.
+                let mut want = 0;
+                for (c, sign) in [(Color::Black, 1), (Color::White, -1)] {
+                    for r in pos.royals(c).iter() {
+                        for s in pos.occupied(c.flip()).iter() {
+                            if distance(r, s) <= 2 {
+                                want += sign;
+                                near += 1;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(feature(pos, i), want, "{} {}", v.name, pos.to_sfen());
+            });
+            assert!(near > 0, "{}: some enemy piece came near a royal", v.name);
+        }
+    }
+
+    #[test]
     fn threats_count_pieces_attacked_by_a_lesser_piece_or_left_undefended() {
         let v = crate::variant::Variant::by_name("shoshogi").expect("sho");
         let p = params(v);
