@@ -104,8 +104,9 @@ struct TrainArgs {
     residual: bool,
     /// What the network's output is added to: `none`, `handcrafted` (as --residual),
     /// `material` (the handcrafted evaluation's material and piece-square part alone, which
-    /// costs nothing in the search) or `no-mobility` (the handcrafted evaluation without its
-    /// mobility terms) [default: none].
+    /// costs nothing in the search), `no-mobility` (the handcrafted evaluation without its
+    /// mobility terms) or `light` (its terms that walk no lines: material, hand, and the
+    /// pieces around each royal) [default: none].
     #[arg(long)]
     base: Option<String>,
     /// Also train on each position mirrored left to right (for variants whose rules are

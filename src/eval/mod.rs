@@ -104,6 +104,59 @@ pub fn material(pos: &Position) -> i32 {
     p.w[p.index(Term::Tempo)] + pos.psq[us.idx()] - pos.psq[us.flip().idx()]
 }
 
+/// The handcrafted evaluation's terms that walk no lines: [`material`], the pieces in hand,
+/// and around each royal the own pieces within two squares (guard) and next to it (shelter),
+/// the enemy pieces within two squares (raid, and the royal's near-enemy count) and the
+/// royal's distance to the side edge; no mobility, attack counts, danger indices, threats,
+/// drop checks, mop-up or endgame parts. What a `light` network adds to
+/// ([`crate::nnue::Base::Light`]): a few masks a royal instead of walks along lines.
+pub fn evaluate_light(pos: &Position) -> i32 {
+    let v = pos.variant();
+    let p = params(v);
+    let w = &p.w;
+    let us = pos.side_to_move();
+    let mut s = material(pos);
+    for (c, sign) in [(us, 1), (us.flip(), -1)] {
+        let them = c.flip();
+        let mut x = 0;
+        if v.drops {
+            for &k in &v.t.hand_kinds {
+                x += w[p.kind(Term::Hand, k)] * pos.hand(c, k) as i32;
+            }
+        }
+        // Guard and raid look at the first four royals, as `visit` does.
+        let (mut own_zone, mut enemy_zone) = (Bits::EMPTY, Bits::EMPTY);
+        for r in pos.royals(c).iter().take(4) {
+            own_zone = own_zone.or(&WITHIN2[r as usize]);
+        }
+        for r in pos.royals(them).iter().take(4) {
+            enemy_zone = enemy_zone.or(&WITHIN2[r as usize]);
+        }
+        for sq in pos.occupied(c).and(&own_zone).iter() {
+            let k = kind_of(pos.piece_at(sq));
+            if v.t.royal_mask >> k & 1 == 0 {
+                x += w[p.kind(Term::Guard, k)];
+            }
+        }
+        for sq in pos.occupied(c).and(&enemy_zone).iter() {
+            x += w[p.kind(Term::Raid, kind_of(pos.piece_at(sq)))];
+        }
+        for r in pos.royals(c).iter() {
+            let near = pos.occupied(them).and(&WITHIN2[r as usize]).count() as i32;
+            let mut shelter = 0;
+            for off in DIR_OFF {
+                let q = pos.piece_at((r as i16 + off) as Sq);
+                shelter += (q != WALL && q != EMPTY && is_color(q, c)) as i32;
+            }
+            let col = col_of(r);
+            let edge = col.min(v.width - 1 - col) as i32;
+            x += w[p.index(Term::NearEnemy)] * near + w[p.index(Term::Shelter)] * shelter + w[p.index(Term::KingEdge)] * edge;
+        }
+        s += sign * x;
+    }
+    s
+}
+
 /// Number of non-royal pieces on the board of each variant's start position.
 static START_PIECES: std::sync::LazyLock<Vec<i32>> =
     std::sync::LazyLock::new(|| crate::variant::all().into_iter().map(|v| non_royal_on_board(&Position::startpos(v))).collect());
@@ -700,6 +753,29 @@ mod tests {
                 moved += (part != 0) as u32;
             });
             assert!(moved > 0 || !used(v).mobility, "{}: mobility counted somewhere", v.name);
+        }
+    }
+
+    #[test]
+    fn the_light_evaluation_is_exactly_its_terms_of_the_whole() {
+        for v in crate::variant::all() {
+            let p = params(v);
+            let per_kind = [Term::Piece, Term::Hand, Term::Promo, Term::Advance, Term::Guard, Term::Raid];
+            let single = [Term::Tempo, Term::Shelter, Term::KingEdge, Term::NearEnemy];
+            let kept = |i: usize| {
+                let kinds = (1..=p.kinds as u8).any(|k| per_kind.iter().any(|&t| p.kind(t, k) == i));
+                // The piece-square terms come after every other.
+                let squares = i >= p.square_at(1, 0, 0);
+                kinds || squares || single.iter().any(|&t| p.index(t) == i)
+            };
+            let mut moved = 0;
+            random_game(v, 0x2B7E_1516_28AE_D2A6, 160, |pos| {
+                let sign = if pos.side_to_move() == Color::Black { 1 } else { -1 };
+                let want: i32 = features(pos).iter().filter(|&&(i, _)| kept(i)).map(|&(i, x)| p.w[i] * x).sum();
+                assert_eq!(evaluate_light(pos), sign * want, "{} {}", v.name, pos.to_sfen());
+                moved += (evaluate_light(pos) != material(pos)) as u32;
+            });
+            assert!(moved > 0, "{}: some term beyond the material sums counted", v.name);
         }
     }
 

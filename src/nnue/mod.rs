@@ -178,11 +178,14 @@ pub enum Base {
     /// The handcrafted evaluation without its mobility terms
     /// ([`crate::eval::evaluate_without_mobility`]), which the position then need not keep.
     NoMobility,
+    /// The handcrafted evaluation's terms that walk no lines ([`crate::eval::evaluate_light`]):
+    /// the material sums, the hand, and the pieces around each royal counted with masks.
+    Light,
 }
 
 impl Base {
     /// Every kind, in the order of their file codes and names.
-    pub const ALL: [Base; 4] = [Base::None, Base::Handcrafted, Base::Material, Base::NoMobility];
+    pub const ALL: [Base; 5] = [Base::None, Base::Handcrafted, Base::Material, Base::NoMobility, Base::Light];
 
     /// The score of `pos` this base gives (search scale, side to move's view).
     #[inline]
@@ -192,6 +195,7 @@ impl Base {
             Base::Handcrafted => crate::eval::evaluate(pos),
             Base::Material => crate::eval::material(pos),
             Base::NoMobility => crate::eval::evaluate_without_mobility(pos),
+            Base::Light => crate::eval::evaluate_light(pos),
         };
         crate::eval::params(pos.variant()).search_score(raw)
     }
@@ -216,7 +220,7 @@ impl Base {
 
     /// The name `shishi train --base` takes.
     pub fn name(self) -> &'static str {
-        ["none", "handcrafted", "material", "no-mobility"][self as usize]
+        ["none", "handcrafted", "material", "no-mobility", "light"][self as usize]
     }
 
     /// The kind with the file code `code` ([`Base::code`]).
@@ -342,7 +346,7 @@ impl Network {
     }
 
     /// The file form: magic, version, variant name, flags (the [`Base`]'s code: 0 none, 1
-    /// handcrafted, 2 material, 3 no-mobility), H, input count, then the weights.
+    /// handcrafted, 2 material, 3 no-mobility, 4 light), H, input count, then the weights.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(16 + 4 * (self.ft_w.len() + 3 * self.hidden + 1));
         b.extend_from_slice(MAGIC);

@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn gradients_match_finite_differences() {
-        for base in [Base::Handcrafted, Base::Material, Base::NoMobility] {
+        for base in [Base::Handcrafted, Base::Material, Base::NoMobility, Base::Light] {
             gradients_match_with(base);
         }
     }
