@@ -1423,13 +1423,13 @@ mod tests {
     #[test]
     fn a_networks_score_is_the_same_through_the_cache_of_its_base() {
         let tt = Tt::new(1);
+        let mut cached = 0;
         for v in crate::variant::all() {
             let Some(net) = crate::nnue::builtin(v) else { continue };
-            assert!(
-                net.base.walks_the_board(),
-                "{}: the built-in networks add to the handcrafted evaluation",
-                v.name
-            );
+            // Bases that walk the board are read through the cache; the others (chu's light
+            // base) are computed afresh, and their scores must match all the same.
+            let walks = net.base.walks_the_board();
+            cached += walks as u32;
             let shared = Shared {
                 net: Some(net.clone()),
                 ..Shared::default()
@@ -1452,11 +1452,13 @@ mod tests {
                 assert_eq!(s.eval(1), want, "{} ply {i}", v.name);
                 assert_eq!(s.eval(1), want, "{} ply {i}, again", v.name);
                 let key = s.pos.hash();
-                assert!(s.eval_cache[key as usize & (EVAL_CACHE - 1)] >> 16 == key >> 16, "{}: the base is kept", v.name);
+                let kept = s.eval_cache[key as usize & (EVAL_CACHE - 1)] >> 16 == key >> 16;
+                assert!(kept || !walks, "{}: the base is kept", v.name);
                 s.pos.unmake();
                 s.pos.make(m);
             }
         }
+        assert!(cached > 0, "some built-in network reads its base through the cache");
     }
 
     #[test]
