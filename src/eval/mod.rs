@@ -116,6 +116,9 @@ pub fn evaluate_light(pos: &Position) -> i32 {
     let w = &p.w;
     let us = pos.side_to_move();
     let mut s = material(pos);
+    // Groups whose weights are all zero are skipped (chu has neither guard nor shelter).
+    let u = used(v);
+    let (near_w, shelter_w, edge_w) = (w[p.index(Term::NearEnemy)], w[p.index(Term::Shelter)], w[p.index(Term::KingEdge)]);
     for (c, sign) in [(us, 1), (us.flip(), -1)] {
         let them = c.flip();
         let mut x = 0;
@@ -125,32 +128,39 @@ pub fn evaluate_light(pos: &Position) -> i32 {
             }
         }
         // Guard and raid look at the first four royals, as `visit` does.
-        let (mut own_zone, mut enemy_zone) = (Bits::EMPTY, Bits::EMPTY);
-        for r in pos.royals(c).iter().take(4) {
-            own_zone = own_zone.or(&WITHIN2[r as usize]);
-        }
-        for r in pos.royals(them).iter().take(4) {
-            enemy_zone = enemy_zone.or(&WITHIN2[r as usize]);
-        }
-        for sq in pos.occupied(c).and(&own_zone).iter() {
-            let k = kind_of(pos.piece_at(sq));
-            if v.t.royal_mask >> k & 1 == 0 {
-                x += w[p.kind(Term::Guard, k)];
+        if u.guard {
+            let mut own_zone = Bits::EMPTY;
+            for r in pos.royals(c).iter().take(4) {
+                own_zone = own_zone.or(&WITHIN2[r as usize]);
+            }
+            for sq in pos.occupied(c).and(&own_zone).iter() {
+                let k = kind_of(pos.piece_at(sq));
+                if v.t.royal_mask >> k & 1 == 0 {
+                    x += w[p.kind(Term::Guard, k)];
+                }
             }
         }
-        for sq in pos.occupied(c).and(&enemy_zone).iter() {
-            x += w[p.kind(Term::Raid, kind_of(pos.piece_at(sq)))];
+        if u.raid {
+            let mut enemy_zone = Bits::EMPTY;
+            for r in pos.royals(them).iter().take(4) {
+                enemy_zone = enemy_zone.or(&WITHIN2[r as usize]);
+            }
+            for sq in pos.occupied(c).and(&enemy_zone).iter() {
+                x += w[p.kind(Term::Raid, kind_of(pos.piece_at(sq)))];
+            }
         }
         for r in pos.royals(c).iter() {
             let near = pos.occupied(them).and(&WITHIN2[r as usize]).count() as i32;
             let mut shelter = 0;
-            for off in DIR_OFF {
-                let q = pos.piece_at((r as i16 + off) as Sq);
-                shelter += (q != WALL && q != EMPTY && is_color(q, c)) as i32;
+            if shelter_w != 0 {
+                for off in DIR_OFF {
+                    let q = pos.piece_at((r as i16 + off) as Sq);
+                    shelter += (q != WALL && q != EMPTY && is_color(q, c)) as i32;
+                }
             }
             let col = col_of(r);
             let edge = col.min(v.width - 1 - col) as i32;
-            x += w[p.index(Term::NearEnemy)] * near + w[p.index(Term::Shelter)] * shelter + w[p.index(Term::KingEdge)] * edge;
+            x += near_w * near + shelter_w * shelter + edge_w * edge;
         }
         s += sign * x;
     }
