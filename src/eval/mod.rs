@@ -107,8 +107,8 @@ pub fn material(pos: &Position) -> i32 {
 /// The handcrafted evaluation's terms that walk no lines: [`material`], the pieces in hand,
 /// and around each royal the own pieces within two squares (guard) and next to it (shelter),
 /// the enemy pieces within two squares (raid, and the royal's near-enemy count) and the
-/// royal's distance to the side edge; no mobility, attack counts, danger indices, threats,
-/// drop checks, mop-up or endgame parts. What a `light` network adds to
+/// royal's distance to the side edge; no mobility, attack counts, danger indices, the enemy
+/// hand's danger, threats, drop checks, mop-up or endgame parts. What a `light` network adds to
 /// ([`crate::nnue::Base::Light`]): a few masks a royal instead of walks along lines.
 pub fn evaluate_light(pos: &Position) -> i32 {
     let v = pos.variant();
