@@ -11,10 +11,12 @@
 //! `screlu(x) = clamp(x, 0, 1)²`, and the score is `out · OUT_SCALE` centipawns in the search's
 //! scale, from the side to move's view. A network's [`Base`] is what it adds that to: nothing;
 //! the handcrafted evaluation (a residual network: it learns what the handcrafted terms miss,
-//! which takes far fewer positions than learning the whole score); or only the handcrafted
-//! evaluation's material and piece-square part, which the position keeps summed move by
-//! move, so that the network learns the rest and the evaluation costs little more than the
-//! network (chu, whose handcrafted king-zone and mobility terms are slow on 12×12).
+//! which takes far fewer positions than learning the whole score), whole or without its
+//! mobility terms; its terms that walk no lines (material, hand, and the pieces around each
+//! royal counted with masks: chu's, whose attack counts and mobility are slow on 12×12); or
+//! only its material and piece-square part, which the position keeps summed move by move,
+//! so that the network learns the rest and the evaluation costs little more than the
+//! network.
 //!
 //! Invariants: a network is made for one variant ([`Network::input_count`] fixes its feature
 //! count); every feature index is below it (the tests walk random games); the weights are
