@@ -127,13 +127,8 @@ pub fn evaluate_light(pos: &Position) -> i32 {
                 x += w[p.kind(Term::Hand, k)] * pos.hand(c, k) as i32;
             }
         }
-        // Guard and raid look at the first four royals, as `visit` does.
         if u.guard {
-            let mut own_zone = Bits::EMPTY;
-            for r in pos.royals(c).iter().take(4) {
-                own_zone = own_zone.or(&WITHIN2[r as usize]);
-            }
-            for sq in pos.occupied(c).and(&own_zone).iter() {
+            for sq in pos.occupied(c).and(&royal_zone(pos, c)).iter() {
                 let k = kind_of(pos.piece_at(sq));
                 if v.t.royal_mask >> k & 1 == 0 {
                     x += w[p.kind(Term::Guard, k)];
@@ -141,11 +136,7 @@ pub fn evaluate_light(pos: &Position) -> i32 {
             }
         }
         if u.raid {
-            let mut enemy_zone = Bits::EMPTY;
-            for r in pos.royals(them).iter().take(4) {
-                enemy_zone = enemy_zone.or(&WITHIN2[r as usize]);
-            }
-            for sq in pos.occupied(c).and(&enemy_zone).iter() {
+            for sq in pos.occupied(c).and(&royal_zone(pos, them)).iter() {
                 x += w[p.kind(Term::Raid, kind_of(pos.piece_at(sq)))];
             }
         }
@@ -165,6 +156,16 @@ pub fn evaluate_light(pos: &Position) -> i32 {
         s += sign * x;
     }
     s
+}
+
+/// The squares within two steps (on the board or its padding) of `c`'s first four royals,
+/// where guard and raid count pieces (play gives at most two royals: king and prince).
+fn royal_zone(pos: &Position, c: Color) -> Bits {
+    let mut z = Bits::EMPTY;
+    for r in pos.royals(c).iter().take(4) {
+        z = z.or(&WITHIN2[r as usize]);
+    }
+    z
 }
 
 /// Number of non-royal pieces on the board of each variant's start position.
@@ -298,22 +299,12 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, with_mobility: bool, m
     let t = &v.t;
     let height = v.height as i32;
     let them = c.flip();
-    // Guard and raid look at the first four royals (play gives at most two: king, prince).
-    let squares = |c: Color| pos.royals(c).iter().take(4).collect::<arrayvec::ArrayVec<Sq, 4>>();
-    let (own, enemy) = (squares(c), squares(them));
+    // The mop-up terms look at the first four enemy royals, as guard and raid do.
+    let enemy = pos.royals(them).iter().take(4).collect::<arrayvec::ArrayVec<Sq, 4>>();
     let u = used(v);
     let (guard, raid) = (all || u.guard, all || u.raid);
-    // The squares within two steps of those royals (on the board or its padding).
-    let zone = |royals: &[Sq], wanted: bool| {
-        let mut z = Bits::EMPTY;
-        if wanted {
-            for &r in royals {
-                z = z.or(&WITHIN2[r as usize]);
-            }
-        }
-        z
-    };
-    let (own_zone, enemy_zone) = (zone(&own, guard), zone(&enemy, raid));
+    let own_zone = if guard { royal_zone(pos, c) } else { Bits::EMPTY };
+    let enemy_zone = if raid { royal_zone(pos, them) } else { Bits::EMPTY };
     // Without `all`, the piece-square terms come from the position's sums (see `evaluate`).
     // Each group in use looks only at the pieces it may count: every piece for the per-kind
     // and endgame terms, those near the royals for guard and raid, and those whose kinds
