@@ -32,10 +32,27 @@ impl Position {
     /// check, between the checker and the royal in check by one piece, nowhere in double
     /// check. Only pawn drops are looked at, for pawn-drop mate.
     pub fn legal_moves_into(&mut self, out: &mut MoveList) {
+        self.legal_into::<true>(out);
+    }
+
+    /// Replaces `out` with the legal non-captures of the side to move (the pass and drops
+    /// among them): [`Position::legal_moves_into`]'s list without its captures, in its order.
+    /// With [`Position::legal_captures_into`] it makes the whole list, for a search that
+    /// generates the captures first and the rest only if they do not refute the node.
+    pub fn legal_quiets_into(&mut self, out: &mut MoveList) {
+        self.legal_into::<false>(out);
+    }
+
+    /// [`Position::legal_moves_into`] (`CAPS`), or its non-captures alone.
+    fn legal_into<const CAPS: bool>(&mut self, out: &mut MoveList) {
         let mut pseudo = MoveList::new();
         let v = self.variant();
         if !v.drops || v.t.has_hoppers || v.royal_rule == RoyalRule::Capture {
-            self.generate_pseudo(&mut pseudo);
+            if CAPS {
+                self.generate_pseudo(&mut pseudo);
+            } else {
+                self.generate_quiets(&mut pseudo);
+            }
             self.filter_legal(&pseudo, out);
             return;
         }
@@ -49,7 +66,11 @@ impl Position {
                 _ => Bits::EMPTY,
             }
         };
-        self.generate_board_moves(&mut pseudo);
+        if CAPS {
+            self.generate_board_moves(&mut pseudo);
+        } else {
+            self.generate_board_quiets(&mut pseudo);
+        }
         self.filter_legal(&pseudo, out);
         let start = out.len();
         self.generate_drops(&drop_squares, out);

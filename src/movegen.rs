@@ -13,7 +13,7 @@ use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAPTURE, MOVE, PromoRule, Ride};
 
-struct Gen<'a, const QUIET: bool> {
+struct Gen<'a, const CAPS: bool, const QUIET: bool> {
     pos: &'a Position,
     us: Color,
     them: Color,
@@ -21,9 +21,11 @@ struct Gen<'a, const QUIET: bool> {
     passed: bool,
 }
 
-/// `QUIET`: whether non-captures are wanted (false: captures only, no drops, no pass).
-impl<'a, const QUIET: bool> Gen<'a, QUIET> {
-    fn new(pos: &'a Position, list: &'a mut MoveList) -> Gen<'a, QUIET> {
+/// `CAPS`: whether captures are wanted (false: non-captures only, the pass among them);
+/// `QUIET`: whether non-captures are wanted (false: captures only, no drops, no pass). A move
+/// is a capture here exactly when `Position::is_capture` says so.
+impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
+    fn new(pos: &'a Position, list: &'a mut MoveList) -> Gen<'a, CAPS, QUIET> {
         let us = pos.side;
         Gen {
             pos,
@@ -71,7 +73,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
             if mode & MOVE != 0 && QUIET {
                 self.push(k, from, to, false);
             }
-        } else if mode & CAPTURE != 0 && is_color(q, self.them) {
+        } else if CAPS && mode & CAPTURE != 0 && is_color(q, self.them) {
             self.push(k, from, to, true);
         }
     }
@@ -97,7 +99,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                                 self.push(k, from, to as Sq, false);
                             }
                         } else {
-                            if a.mode & CAPTURE != 0 && is_color(q, self.them) {
+                            if CAPS && a.mode & CAPTURE != 0 && is_color(q, self.them) {
                                 self.push(k, from, to as Sq, true);
                             }
                             break;
@@ -131,7 +133,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                             }
                             continue;
                         }
-                        if a.mode & CAPTURE != 0 && is_color(q, self.them) {
+                        if CAPS && a.mode & CAPTURE != 0 && is_color(q, self.them) {
                             self.push(k, from, to as Sq, true);
                         }
                         break;
@@ -155,7 +157,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                             if a.mode & MOVE != 0 && QUIET {
                                 self.push(k, from, to as Sq, false);
                             }
-                        } else if a.mode & CAPTURE != 0 && is_color(q, self.them) {
+                        } else if CAPS && a.mode & CAPTURE != 0 && is_color(q, self.them) {
                             self.push(k, from, to as Sq, true);
                         }
                     }
@@ -192,7 +194,7 @@ impl<'a, const QUIET: bool> Gen<'a, QUIET> {
                 }
                 continue;
             }
-            if !is_color(qa, self.them) {
+            if !CAPS || !is_color(qa, self.them) {
                 continue;
             }
             self.list.push(Move::double(from, a as Sq, from));
@@ -276,7 +278,7 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
-        Gen::<true>::new(self, &mut list).piece_moves(from);
+        Gen::<true, true>::new(self, &mut list).piece_moves(from);
         list.contains(&m)
     }
 }
@@ -285,19 +287,27 @@ impl Position {
     /// Appends all pseudo-legal moves of the side to move to `list`: the board moves, then the
     /// drops.
     pub fn generate_pseudo(&self, list: &mut MoveList) {
-        self.board_moves::<true>(list);
+        self.board_moves::<true, true>(list);
         self.generate_drops(&self.variant().t.on_board, list);
     }
 
     /// Appends the pseudo-legal captures of the side to move to `list` (with their promotion
     /// choices; lion double moves whose first leg captures; no drops, no pass).
     pub fn generate_captures(&self, list: &mut MoveList) {
-        self.board_moves::<false>(list);
+        self.board_moves::<true, false>(list);
+    }
+
+    /// Appends the pseudo-legal non-captures of the side to move to `list`: the board moves
+    /// (the pass among them), then the drops; [`Position::generate_pseudo`]'s list without
+    /// its captures, in its order.
+    pub fn generate_quiets(&self, list: &mut MoveList) {
+        self.board_moves::<false, true>(list);
+        self.generate_drops(&self.variant().t.on_board, list);
     }
 
     /// Appends the pseudo-legal captures of the piece of the side to move on `from`.
     pub fn generate_captures_from(&self, from: Sq, list: &mut MoveList) {
-        Gen::<false>::new(self, list).piece_moves(from);
+        Gen::<true, false>::new(self, list).piece_moves(from);
     }
 
     /// Appends the capture by the piece of the side to move on `from` of the enemy piece on
@@ -306,32 +316,39 @@ impl Position {
     /// double moves that end there.
     pub fn push_capture(&self, from: Sq, to: Sq, list: &mut MoveList) {
         let k = kind_of(self.board[from as usize]);
-        Gen::<false>::new(self, list).push(k, from, to, true);
+        Gen::<true, false>::new(self, list).push(k, from, to, true);
     }
 
     /// Appends the pseudo-legal board moves of the side to move to `list` (no drops).
     pub fn generate_board_moves(&self, list: &mut MoveList) {
-        self.board_moves::<true>(list);
+        self.board_moves::<true, true>(list);
+    }
+
+    /// Appends the pseudo-legal board moves of the side to move that capture nothing to
+    /// `list` (the pass among them; no drops).
+    pub fn generate_board_quiets(&self, list: &mut MoveList) {
+        self.board_moves::<false, true>(list);
     }
 
     /// Appends the pseudo-legal drops of the side to move onto the squares of `mask` to
     /// `list`, in the order [`Position::generate_pseudo`] has them.
     pub fn generate_drops(&self, mask: &Bits, list: &mut MoveList) {
         if self.variant().drops {
-            Gen::<true>::new(self, list).drops(mask);
+            Gen::<true, true>::new(self, list).drops(mask);
         }
     }
 
-    /// Board moves of every piece of the side to move (`QUIET`: non-captures and the pass too).
-    /// A piece hemmed in by its own pieces and the edge (`Tables::gen_near`) is skipped
-    /// without walking its atoms: it has none to give. For captures alone, so is a piece
-    /// that only steps and has no enemy next to it.
-    fn board_moves<const QUIET: bool>(&self, list: &mut MoveList) {
+    /// Board moves of every piece of the side to move (`CAPS`: captures; `QUIET`:
+    /// non-captures and the pass). A piece hemmed in by its own pieces and the edge
+    /// (`Tables::gen_near`) is skipped without walking its atoms: it has none to give. For
+    /// captures alone, so is a piece that only steps and has no enemy next to it; for
+    /// non-captures alone, one with no empty neighbour.
+    fn board_moves<const CAPS: bool, const QUIET: bool>(&self, list: &mut MoveList) {
         let t = &self.variant().t;
         let us = self.side.idx();
         let them = self.side.flip();
         let b = &self.board;
-        let mut g = Gen::<QUIET>::new(self, list);
+        let mut g = Gen::<CAPS, QUIET>::new(self, list);
         for from in self.occ[us].iter() {
             let k = kind_of(b[from as usize]);
             if t.gen_far[us] >> k & 1 == 0 {
@@ -342,7 +359,7 @@ impl Position {
                     let d = dirs.trailing_zeros();
                     let q = b[(from as i16 + DIR_OFF[d as usize]) as u8 as usize];
                     // An empty neighbour: a quiet step, or a slide on towards a capture.
-                    if (q == EMPTY && (QUIET || slides >> d & 1 != 0)) || is_color(q, them) {
+                    if (q == EMPTY && (QUIET || slides >> d & 1 != 0)) || (CAPS && is_color(q, them)) {
                         open = true;
                         break;
                     }

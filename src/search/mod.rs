@@ -830,12 +830,15 @@ impl<'a> Searcher<'a> {
             }
         }
         // The hash move is tried before any generation, so a node whose hash move cuts off
-        // never generates; the others follow in the usual order, without the hash move.
+        // never generates; the others follow in the usual order, without the hash move. The
+        // captures are generated first, the other moves only once the leading captures are
+        // done, so a capture that cuts off spares their generation (the order is the same).
         let mut moves = MoveList::new();
         let tt_first = tt_move != Move::NONE && self.pos.is_legal(tt_move);
         if tt_first {
             moves.push(tt_move);
         }
+        let mut captures_generated = false;
         let mut generated = false;
         let tt_capture = tt_first && self.pos.is_capture(tt_move);
         // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
@@ -861,26 +864,39 @@ impl<'a> Searcher<'a> {
         let mut tail_scored = false;
         let mut placed_end = 0;
         loop {
-            if next == moves.len() {
-                if generated {
-                    break;
-                }
-                generated = true;
-                let mut rest = MoveList::new();
-                self.pos.legal_moves_into(&mut rest);
-                if rest.is_empty() {
-                    return -MATE + ply as i32;
-                }
-                good_end = moves.len() + self.order_lazy(&mut rest, tt_move, ply);
-                for &m in rest.iter() {
+            if !captures_generated && next == moves.len() {
+                captures_generated = true;
+                let mut captures = MoveList::new();
+                self.pos.legal_captures_into(&mut captures);
+                good_end = moves.len() + self.order_lazy(&mut captures, tt_move, ply);
+                for &m in captures.iter() {
                     if !(tt_first && m == tt_move) {
                         moves.push(m);
                     }
                 }
                 quiet_end = moves.len();
-                if next == moves.len() {
-                    break;
+            }
+            // The leading captures done: the other moves join the promotions that lost their
+            // exchange test, before the captures that lost theirs.
+            if captures_generated && !generated && next == good_end {
+                generated = true;
+                let mut quiets = MoveList::new();
+                self.pos.legal_quiets_into(&mut quiets);
+                let before = moves.len();
+                for &m in quiets.iter() {
+                    if !(tt_first && m == tt_move) {
+                        moves.push(m);
+                    }
                 }
+                let added = moves.len() - before;
+                moves[quiet_end..].rotate_right(added);
+                quiet_end += added;
+                if moves.is_empty() {
+                    return -MATE + ply as i32;
+                }
+            }
+            if next == moves.len() {
+                break;
             }
             // The leading captures done, the rest is ordered (but the losing captures sent
             // after it).
