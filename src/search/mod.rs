@@ -861,6 +861,11 @@ impl<'a> Searcher<'a> {
         // placed yet (see `score_tail`; `placed_end` is the end of those placed).
         let mut good_end = 0;
         let mut quiet_end = 0;
+        // The killers and counter move placed after the leading captures, and where the
+        // ordered tail starts after them.
+        let mut refuters_placed = false;
+        let mut refuters = arrayvec::ArrayVec::<Move, 3>::new();
+        let mut tail_start = 0;
         let mut tail_scored = false;
         let mut placed_end = 0;
         loop {
@@ -876,15 +881,33 @@ impl<'a> Searcher<'a> {
                 }
                 quiet_end = moves.len();
             }
-            // The leading captures done: the other moves join the promotions that lost their
-            // exchange test, before the captures that lost theirs.
-            if captures_generated && !generated && next == good_end {
+            // The leading captures done, the killers and the counter move come next (those
+            // legal here), before the other moves are generated: a cutoff among them spares
+            // the generation.
+            if captures_generated && !refuters_placed && next == good_end {
+                refuters_placed = true;
+                refuters = self.refuters(tt_move, ply);
+                for (j, &m) in refuters.iter().enumerate() {
+                    moves.insert(good_end + j, m);
+                }
+                tail_start = good_end + refuters.len();
+                quiet_end += refuters.len();
+            }
+            // Then the other moves join the promotions that lost their exchange test, before
+            // the captures that lost theirs.
+            if refuters_placed && !generated && next == tail_start {
                 generated = true;
                 let mut quiets = MoveList::new();
                 self.pos.legal_quiets_into(&mut quiets);
+                // Where the pruning below would skip every quiet move unmade (checks are of no
+                // account, a line has escaped mate, and every one would come late enough for
+                // late move pruning, or futility prunes them all), only the promotions are
+                // kept: the rest need no ordering.
+                let only_promotions = !self.check_matters() && best > -MATE_BOUND && tail_start > 0 && (futile || tail_start >= late_limit);
                 let before = moves.len();
                 for &m in quiets.iter() {
-                    if !(tt_first && m == tt_move) {
+                    let searched = (tt_first && m == tt_move) || refuters.contains(&m);
+                    if !searched && (!only_promotions || m.is_promotion()) {
                         moves.push(m);
                     }
                 }
@@ -900,13 +923,13 @@ impl<'a> Searcher<'a> {
             }
             // The leading captures done, the rest is ordered (but the losing captures sent
             // after it).
-            if generated && !tail_scored && next == good_end {
+            if generated && !tail_scored && next == tail_start {
                 tail_scored = true;
-                self.score_tail(&moves[good_end..quiet_end], ply);
-                placed_end = good_end;
+                self.score_tail(&moves[tail_start..quiet_end], ply);
+                placed_end = tail_start;
             }
             if tail_scored && next == placed_end && next < quiet_end {
-                placed_end = good_end + self.place_tail(&mut moves[good_end..quiet_end], ply, next - good_end);
+                placed_end = tail_start + self.place_tail(&mut moves[tail_start..quiet_end], ply, next - tail_start);
             }
             let (i, m) = (next, moves[next]);
             // A leading capture that loses its exchange goes after all the other moves.

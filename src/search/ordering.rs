@@ -113,6 +113,25 @@ impl Searcher<'_> {
         self.tail[ply] = keys;
     }
 
+    /// The killers and the counter move of the node at `ply` that are legal non-captures
+    /// here, but `tt_move`, in the order [`Self::score_tail`] gives them: the first moves of
+    /// the tail (their scores are above those of the others), so the search can try them
+    /// before it generates the rest.
+    pub(super) fn refuters(&mut self, tt_move: Move, ply: usize) -> arrayvec::ArrayVec<Move, 3> {
+        let counter = self.counter_move();
+        let mut scored: arrayvec::ArrayVec<(i64, Move), 3> = arrayvec::ArrayVec::new();
+        let candidates = [self.killers[ply][0], self.killers[ply][1], counter];
+        for (j, m) in candidates.into_iter().enumerate() {
+            if m == Move::NONE || m == tt_move || scored.iter().any(|e| e.1 == m) || self.pos.is_capture(m) || !self.pos.is_legal(m) {
+                continue;
+            }
+            let s = self.move_score(m, Move::NONE, counter, (None, None), ply, Exchange::Skip);
+            scored.push((order_key(s, j), m));
+        }
+        scored.sort_unstable_by_key(|e| e.0);
+        scored.into_iter().map(|e| e.1).collect()
+    }
+
     /// Writes the `k`-th move of the ordered tail (see [`Self::score_tail`]) to `moves[k]`,
     /// `moves` being the tail and its first `k` moves already placed: the first
     /// [`TAIL_PICKS`] by picking the best left (most nodes cut off within them), the rest by
