@@ -49,7 +49,7 @@ use crate::position::Position;
 use crate::variant::{RoyalRule, Variant};
 use conthist::{ContHist, NO_MOVE};
 use corr::CorrHist;
-use ordering::Exchange;
+use ordering::{Exchange, LATE_PICKS, TAIL_PICKS};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -868,6 +868,10 @@ impl<'a> Searcher<'a> {
         let mut tail_start = 0;
         let mut tail_scored = false;
         let mut placed_end = 0;
+        // How many moves of the tail are placed by picking, and whether its quiet moves are
+        // to be dropped once late move pruning is reached (see below).
+        let mut picks = TAIL_PICKS;
+        let mut drop_late = false;
         loop {
             if !captures_generated && next == moves.len() {
                 captures_generated = true;
@@ -918,18 +922,28 @@ impl<'a> Searcher<'a> {
                     return -MATE + ply as i32;
                 }
             }
-            if next == moves.len() {
-                break;
-            }
             // The leading captures done, the rest is ordered (but the losing captures sent
-            // after it).
+            // after it). Where late move pruning will skip the quiet moves unmade from a few
+            // places on, those places are filled by picking the best left, and there the quiet
+            // moves left are dropped unsorted (the same moves are searched in the same order).
             if generated && !tail_scored && next == tail_start {
                 tail_scored = true;
                 self.score_tail(&moves[tail_start..quiet_end], ply);
                 placed_end = tail_start;
+                drop_late = !self.check_matters() && late_limit > tail_start && late_limit - tail_start <= LATE_PICKS;
+                picks = if drop_late { late_limit - tail_start } else { TAIL_PICKS };
+            }
+            if drop_late && next == late_limit && next == placed_end && best > -MATE_BOUND {
+                drop_late = false;
+                let kept = self.drop_quiet_tail(ply, next - tail_start);
+                moves.drain(next + kept..quiet_end);
+                quiet_end = next + kept;
+            }
+            if next == moves.len() {
+                break;
             }
             if tail_scored && next == placed_end && next < quiet_end {
-                placed_end = tail_start + self.place_tail(&mut moves[tail_start..quiet_end], ply, next - tail_start);
+                placed_end = tail_start + self.place_tail(&mut moves[tail_start..quiet_end], ply, next - tail_start, picks);
             }
             let (i, m) = (next, moves[next]);
             // A leading capture that loses its exchange goes after all the other moves.

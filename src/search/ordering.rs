@@ -32,7 +32,10 @@ const LOSING: i32 = 1 << 22;
 const LEADING: i32 = 15 << 20;
 /// Moves of a node's ordered tail (its quiet moves) placed one by one by picking the best
 /// left, before the rest is sorted at once (see `Searcher::place_tail`).
-const TAIL_PICKS: usize = 2;
+pub(super) const TAIL_PICKS: usize = 2;
+/// Most moves of a tail placed by picking where the quiet moves after them are pruned (see
+/// `Searcher::drop_quiet_tail`).
+pub(super) const LATE_PICKS: usize = 8;
 
 /// Which captures move ordering tests by exchange evaluation before placing them.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,6 +116,22 @@ impl Searcher<'_> {
         self.tail[ply] = keys;
     }
 
+    /// Drops the quiet moves (neither captures nor promotions) from this ply's tail keys not
+    /// yet placed (from the `k`-th on), keeping the order of the others; returns how many
+    /// are left.
+    pub(super) fn drop_quiet_tail(&mut self, ply: usize, k: usize) -> usize {
+        let keys = &mut self.tail[ply];
+        let mut kept = k;
+        for j in k..keys.len() {
+            if keys[j].1.is_promotion() {
+                keys[kept] = keys[j];
+                kept += 1;
+            }
+        }
+        keys.truncate(kept);
+        kept - k
+    }
+
     /// The killers and the counter move of the node at `ply` that are legal non-captures
     /// here, but `tt_move`, in the order [`Self::score_tail`] gives them: the first moves of
     /// the tail (their scores are above those of the others), so the search can try them
@@ -133,13 +152,13 @@ impl Searcher<'_> {
     }
 
     /// Writes the `k`-th move of the ordered tail (see [`Self::score_tail`]) to `moves[k]`,
-    /// `moves` being the tail and its first `k` moves already placed: the first
-    /// [`TAIL_PICKS`] by picking the best left (most nodes cut off within them), the rest by
-    /// sorting them all at once. Returns how many moves are placed now. The keys are distinct,
-    /// so the order is that of one full sort.
-    pub(super) fn place_tail(&mut self, moves: &mut [Move], ply: usize, k: usize) -> usize {
+    /// `moves` being the tail and its first `k` moves already placed: the first `picks`
+    /// (usually [`TAIL_PICKS`]) by picking the best left (most nodes cut off within them),
+    /// the rest by sorting them all at once. Returns how many moves are placed now. The keys
+    /// are distinct, so the order is that of one full sort.
+    pub(super) fn place_tail(&mut self, moves: &mut [Move], ply: usize, k: usize, picks: usize) -> usize {
         let keys = &mut self.tail[ply][k..];
-        if k < TAIL_PICKS {
+        if k < picks {
             let best = keys.iter().enumerate().min_by_key(|e| e.1.0).map_or(0, |e| e.0);
             keys.swap(0, best);
             moves[k] = keys[0].1;
