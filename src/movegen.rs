@@ -78,14 +78,28 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
         }
     }
 
-    fn piece_moves(&mut self, from: Sq) {
+    /// The moves of the piece on `from`; with `TOWARD`, only those of its atoms that may
+    /// reach `to` (a superset of its moves to `to`, for a test of one move).
+    fn piece_moves<const TOWARD: bool>(&mut self, from: Sq, to: Sq) {
         let pos = self.pos;
         let t = &pos.variant().t;
         let b = &pos.board;
         let k = kind_of(b[from as usize]);
         let (lo, hi) = t.atom_range[self.us.idx()][k as usize];
+        let delta = to as i16 - from as i16;
         for a in &t.atoms[self.us.idx()][lo as usize..hi as usize] {
             let off = a.off;
+            // A leap reaches one square; a line reaches only squares a positive multiple of
+            // its step away (not all of them: the walk decides).
+            if TOWARD
+                && match a.ride {
+                    Ride::Leap => off != delta,
+                    Ride::Lion => false,
+                    _ => off == 0 || delta % off != 0 || delta / off <= 0,
+                }
+            {
+                continue;
+            }
             match a.ride {
                 Ride::Leap => self.target(k, from, (from as i16 + off) as Sq, a.mode),
                 Ride::Slide => {
@@ -278,7 +292,7 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
-        Gen::<true, true>::new(self, &mut list).piece_moves(from);
+        Gen::<true, true>::new(self, &mut list).piece_moves::<true>(from, m.to());
         list.contains(&m)
     }
 }
@@ -307,7 +321,7 @@ impl Position {
 
     /// Appends the pseudo-legal captures of the piece of the side to move on `from`.
     pub fn generate_captures_from(&self, from: Sq, list: &mut MoveList) {
-        Gen::<true, false>::new(self, list).piece_moves(from);
+        Gen::<true, false>::new(self, list).piece_moves::<false>(from, from);
     }
 
     /// Appends the capture by the piece of the side to move on `from` of the enemy piece on
@@ -369,7 +383,7 @@ impl Position {
                     continue;
                 }
             }
-            g.piece_moves(from);
+            g.piece_moves::<false>(from, from);
         }
     }
 }

@@ -144,17 +144,24 @@ fn start_positions_round_trip() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
 
-    /// `is_legal` (used to try a hash move before generating) agrees with the legal move list,
-    /// for the legal moves themselves and for arbitrary move values.
+    /// `is_legal` (used to try a hash move, a killer or a counter move before generating)
+    /// agrees with the legal move list, for the legal moves themselves, for those of the
+    /// positions two and one plies before (moves of pieces that may have gone or been
+    /// blocked, as killers are), and for arbitrary move values.
     #[test]
     fn is_legal_agrees_with_generation(vi in 0usize..6, choices in prop::collection::vec(any::<u32>(), 1..80), junk in prop::collection::vec(any::<u32>(), 40)) {
         let v = variant(vi);
         let mut pos = Position::startpos(v);
+        let mut before: [shishi::moves::MoveList; 2] = Default::default();
         for c in choices {
             let moves = pos.legal_moves();
             for &m in moves.iter() {
                 prop_assert!(pos.is_legal(m), "{} should be legal in {}", move_to_usi(v, m), pos.to_sfen());
             }
+            for &m in before.iter().flatten() {
+                prop_assert_eq!(pos.is_legal(m), moves.contains(&m), "{} in {}", move_to_usi(v, m), pos.to_sfen());
+            }
+            before = [before[1].clone(), moves.clone()];
             for &j in &junk {
                 // Keep the junk near real moves: random squares, flags and kinds.
                 let m = shishi::Move(j & 0x03FF_FFFF);
