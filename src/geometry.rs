@@ -126,6 +126,10 @@ pub fn distance(a: Sq, b: Sq) -> usize {
     col_of(a).abs_diff(col_of(b)).max(row_of(a).abs_diff(row_of(b)))
 }
 
+/// Per grid square, the squares at most one step from it in each axis (the 3x3 block around
+/// it, clipped to the grid).
+pub static WITHIN1: [Bits; NSQ] = within(1);
+
 /// Per grid square, the squares at most two steps from it in each axis (the 5x5 block around
 /// it, clipped to the grid).
 pub static WITHIN2: [Bits; NSQ] = within(2);

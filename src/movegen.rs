@@ -7,7 +7,7 @@
 //! when its first leg captures, and the pass at most once per position.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, Sq, col_of};
+use crate::geometry::{Bits, Sq, WITHIN1, col_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
@@ -368,6 +368,10 @@ impl Position {
             if t.gen_far[us] >> k & 1 == 0 {
                 let mut dirs = t.gen_near[us][k as usize];
                 let slides = t.gen_slide[us][k as usize];
+                // For captures alone, a piece that only steps needs an enemy next to it.
+                if !QUIET && slides == 0 && self.occ[them.idx()].and(&WITHIN1[from as usize]).is_empty() {
+                    continue;
+                }
                 let mut open = false;
                 while dirs != 0 {
                     let d = dirs.trailing_zeros();
