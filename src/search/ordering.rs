@@ -3,10 +3,15 @@
 //! The order at a node: the hash move; captures that do not lose material by exchange
 //! evaluation, by victim, then attacker, then capture history; killers (the newer first); the
 //! counter move; quiet moves by history plus continuation history; captures that lose their
-//! exchange last. Promotions gain [`PROMOTION`]. The main search orders in two stages
-//! ([`Searcher::order_lazy`], then [`Searcher::score_tail`] and [`Searcher::place_tail`] once
-//! the leading captures are done), so that a cutoff among the first moves spares the scoring
-//! of the quiet ones; the result is the order of one full sort.
+//! exchange last. Promotions gain [`PROMOTION`]. The main search orders in stages, as it
+//! generates: the captures ([`Searcher::order_lazy`]); once the leading ones are done, the
+//! killers and counter move legal here ([`Searcher::refuters`], the first of the tail by
+//! score) before the other moves are generated; then those ([`Searcher::score_tail`] and
+//! [`Searcher::place_tail`]), so that a cutoff among the first moves spares the generation
+//! and scoring of the rest. The result is the order of one full sort but for the quiet
+//! moves after the refuters, scored with the histories as those left them, and the quiet
+//! moves that late move pruning is sure to skip, dropped unsorted
+//! ([`Searcher::drop_quiet_tail`]).
 //!
 //! Invariants: sort keys ([`order_key`]) are distinct within a list (the index breaks ties), so
 //! the order never depends on the sort's stability; history scores stay within
