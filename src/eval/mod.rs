@@ -44,7 +44,7 @@ mod params;
 pub use params::{PHASE, Params, SEARCH_SCALE_ONE, Term, params, psq_table, used};
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, NSQ, Sq, WITHIN2, col_of, distance, row_of};
+use crate::geometry::{Bits, NSQ, Sq, WITHIN1, WITHIN2, col_of, distance, row_of};
 use crate::piece::{Color, EMPTY, MAX_KINDS, WALL, is_color, kind_of};
 use crate::position::Position;
 use crate::variant::{CAtom, Ride, Variant};
@@ -142,13 +142,12 @@ pub fn evaluate_light(pos: &Position) -> i32 {
         }
         for r in pos.royals(c).iter() {
             let near = pos.occupied(them).and(&WITHIN2[r as usize]).count() as i32;
-            let mut shelter = 0;
-            if shelter_w != 0 {
-                for off in DIR_OFF {
-                    let q = pos.piece_at((r as i16 + off) as Sq);
-                    shelter += (q != WALL && q != EMPTY && is_color(q, c)) as i32;
-                }
-            }
+            // The own pieces next to the royal (the 3x3 block holds the royal too).
+            let shelter = if shelter_w != 0 {
+                pos.occupied(c).and(&WITHIN1[r as usize]).count() as i32 - 1
+            } else {
+                0
+            };
             let col = col_of(r);
             let edge = col.min(v.width - 1 - col) as i32;
             x += near_w * near + shelter_w * shelter + edge_w * edge;
