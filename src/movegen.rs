@@ -292,6 +292,12 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
+        // The pass (out to an empty square and back) is generated once a position, by the
+        // first piece that can pass and through its first empty square: only that one is.
+        if m.mid() != 0 && m.to() == from && self.board[m.mid() as usize] == EMPTY {
+            self.board_moves::<false, true>(&mut list);
+            return list.contains(&m);
+        }
         Gen::<true, true>::new(self, &mut list).piece_moves::<true>(from, m.to());
         list.contains(&m)
     }

@@ -143,6 +143,28 @@ fn igui_and_pass_are_single_moves() {
 }
 
 #[test]
+fn only_the_generated_pass_is_legal_when_two_pieces_can_pass() {
+    // A lion and a horned falcon can both pass; the position has one pass, which the
+    // generator gives the first of them through its first empty square. The one-move test
+    // (asked of hash moves and killers) must accept that one and no other way of writing it.
+    let mut p = pos("chushogi", &chu(&[("6f", "N"), ("9h", "+H")], 'b', "-"));
+    let v = shishi::Variant::by_name("chushogi").expect("chu");
+    let sq = |t: &str| parse_square(v, t).expect("square");
+    let legal = p.legal_moves();
+    let passes: Vec<_> = legal
+        .iter()
+        .filter(|m| m.mid() != 0 && m.to() == m.from() && p.piece_at(m.mid()) == shishi::piece::EMPTY)
+        .collect();
+    assert_eq!(passes.len(), 1);
+    let mut written = vec![shishi::Move::double(sq("9h"), sq("9g"), sq("9h"))];
+    for n in ["5e", "6e", "7e", "5f", "7f", "5g", "6g", "7g"] {
+        written.push(shishi::Move::double(sq("6f"), sq(n), sq("6f")));
+    }
+    let accepted: Vec<_> = written.iter().filter(|&&m| p.is_legal(m)).collect();
+    assert_eq!(accepted, passes);
+}
+
+#[test]
 fn falcon_and_eagle() {
     let s = chu(&[("6h", "+H"), ("6g", "p"), ("6f", "p")], 'b', "-");
     check("chushogi", &s, &["6h6g", "6h6f", "6h6g6f", "6h6g6h", "6h5h", "6h5g"], &["6h6e"]);
