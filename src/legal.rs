@@ -47,6 +47,15 @@ impl Position {
     fn legal_into<const CAPS: bool>(&mut self, out: &mut MoveList) {
         let mut pseudo = MoveList::new();
         let v = self.variant();
+        // Where royals are captured, a side with one left may make every pseudo-legal move
+        // but the lion captures that the trading rules forbid: its non-captures need no test.
+        if !CAPS && v.royal_rule == RoyalRule::Capture {
+            out.clear();
+            if !self.royals[self.side.idx()].is_empty() {
+                self.generate_quiets(out);
+            }
+            return;
+        }
         if !v.drops || v.t.has_hoppers || v.royal_rule == RoyalRule::Capture {
             if CAPS {
                 self.generate_pseudo(&mut pseudo);
