@@ -838,8 +838,8 @@ impl<'a> Searcher<'a> {
         if tt_first {
             moves.push(tt_move);
         }
-        let mut captures_generated = false;
-        let mut generated = false;
+        // How far the generation has come (see `Stage`).
+        let mut stage = Stage::HashMove;
         let tt_capture = tt_first && self.pos.is_capture(tt_move);
         // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
         let futile = !pv_node && !in_check && depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + FUTILITY_MARGIN * depth <= alpha;
@@ -863,18 +863,16 @@ impl<'a> Searcher<'a> {
         let mut quiet_end = 0;
         // The killers and counter move placed after the leading captures, and where the
         // ordered tail starts after them.
-        let mut refuters_placed = false;
         let mut refuters = arrayvec::ArrayVec::<Move, 3>::new();
         let mut tail_start = 0;
-        let mut tail_scored = false;
         let mut placed_end = 0;
         // How many moves of the tail are placed by picking, and whether its quiet moves are
         // to be dropped once late move pruning is reached (see below).
         let mut picks = TAIL_PICKS;
         let mut drop_late = false;
         loop {
-            if !captures_generated && next == moves.len() {
-                captures_generated = true;
+            if stage == Stage::HashMove && next == moves.len() {
+                stage = Stage::Captures;
                 let mut captures = MoveList::new();
                 self.pos.legal_captures_into(&mut captures);
                 good_end = moves.len() + self.order_lazy(&mut captures, tt_move, ply);
@@ -888,8 +886,8 @@ impl<'a> Searcher<'a> {
             // The leading captures done, the killers and the counter move come next (those
             // legal here), before the other moves are generated: a cutoff among them spares
             // the generation.
-            if captures_generated && !refuters_placed && next == good_end {
-                refuters_placed = true;
+            if stage == Stage::Captures && next == good_end {
+                stage = Stage::Refuters;
                 refuters = self.refuters(tt_move, ply);
                 for (j, &m) in refuters.iter().enumerate() {
                     moves.insert(good_end + j, m);
@@ -898,9 +896,12 @@ impl<'a> Searcher<'a> {
                 quiet_end += refuters.len();
             }
             // Then the other moves join the promotions that lost their exchange test, before
-            // the captures that lost theirs.
-            if refuters_placed && !generated && next == tail_start {
-                generated = true;
+            // the captures that lost theirs, and this tail is ordered. Where late move pruning
+            // will skip the quiet moves unmade from a few places on, those places are filled
+            // by picking the best left, and there the quiet moves left are dropped unsorted
+            // (the same moves are searched in the same order).
+            if stage == Stage::Refuters && next == tail_start {
+                stage = Stage::Rest;
                 let mut quiets = MoveList::new();
                 self.pos.legal_quiets_into(&mut quiets);
                 // Where the pruning below would skip every quiet move unmade (checks are of no
@@ -921,13 +922,6 @@ impl<'a> Searcher<'a> {
                 if moves.is_empty() {
                     return -MATE + ply as i32;
                 }
-            }
-            // The leading captures done, the rest is ordered (but the losing captures sent
-            // after it). Where late move pruning will skip the quiet moves unmade from a few
-            // places on, those places are filled by picking the best left, and there the quiet
-            // moves left are dropped unsorted (the same moves are searched in the same order).
-            if generated && !tail_scored && next == tail_start {
-                tail_scored = true;
                 self.score_tail(&moves[tail_start..quiet_end], ply);
                 placed_end = tail_start;
                 drop_late = !self.check_matters() && late_limit > tail_start && late_limit - tail_start <= LATE_PICKS;
@@ -942,7 +936,7 @@ impl<'a> Searcher<'a> {
             if next == moves.len() {
                 break;
             }
-            if tail_scored && next == placed_end && next < quiet_end {
+            if stage == Stage::Rest && next == placed_end && next < quiet_end {
                 placed_end = tail_start + self.place_tail(&mut moves[tail_start..quiet_end], ply, next - tail_start, picks);
             }
             let (i, m) = (next, moves[next]);
@@ -1324,6 +1318,16 @@ pub fn search_threads(
     });
     *learned = kept;
     best
+}
+
+/// How far a node of the main search has generated its moves: the hash move alone, then the
+/// captures, then the killers and counter move after the leading captures, then the rest.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    Captures,
+    Refuters,
+    Rest,
 }
 
 /// Whether a stored score `s` of bound `bound` decides a search in the window (`alpha`, `beta`):
