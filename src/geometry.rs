@@ -244,35 +244,59 @@ impl Bits {
     /// Iterates the squares in increasing order.
     #[inline]
     pub fn iter(&self) -> BitsIter {
-        BitsIter { words: self.0, i: 0 }
+        let w = self.0;
+        BitsIter {
+            lo: w[0] as u128 | (w[1] as u128) << 64,
+            hi: w[2] as u128 | (w[3] as u128) << 64,
+        }
     }
 }
 
-/// Iterator over the squares of a [`Bits`].
+/// Iterator over the squares of a [`Bits`]: its lower and upper 128 squares, each taken
+/// lowest first.
 pub struct BitsIter {
-    words: [u64; 4],
-    i: usize,
+    lo: u128,
+    hi: u128,
 }
 
 impl Iterator for BitsIter {
     type Item = Sq;
     #[inline]
     fn next(&mut self) -> Option<Sq> {
-        while self.i < 4 {
-            let w = self.words[self.i];
-            if w != 0 {
-                self.words[self.i] = w & (w - 1);
-                return Some((self.i * 64 + w.trailing_zeros() as usize) as Sq);
-            }
-            self.i += 1;
+        if self.lo != 0 {
+            let s = self.lo.trailing_zeros() as Sq;
+            self.lo &= self.lo - 1;
+            Some(s)
+        } else if self.hi != 0 {
+            let s = self.hi.trailing_zeros() as Sq | 128;
+            self.hi &= self.hi - 1;
+            Some(s)
+        } else {
+            None
         }
-        None
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bits_iterate_their_squares_in_increasing_order() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            let mut b = Bits::EMPTY;
+            for _ in 0..(seed % 40) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                b.set((seed >> 56) as Sq);
+            }
+            let listed: Vec<Sq> = b.iter().collect();
+            let expected: Vec<Sq> = (0..=255u8).filter(|&s| b.has(s)).collect();
+            assert_eq!(listed, expected);
+        }
+        assert_eq!(Bits([0, 0, 0, 1 << 63]).iter().collect::<Vec<_>>(), vec![255]);
+        assert_eq!(Bits::EMPTY.iter().next(), None);
+    }
 
     #[test]
     fn coordinates_round_trip() {
