@@ -276,7 +276,7 @@ impl Position {
         match self.stack.last() {
             Some(u) if t.plain_attacks && t.royal_mask >> kind_of(u.captured) & 1 == 0 => {
                 let r = &self.royals[self.side.idx()];
-                r.count() == 1 && u.mv != Move::NONE && r.first().is_some_and(|k| self.last_move_checks(k, u.mv))
+                r.is_single() && u.mv != Move::NONE && r.first().is_some_and(|k| self.last_move_checks(k, u.mv))
             }
             _ => self.in_check_by_scan(),
         }
@@ -325,7 +325,7 @@ impl Position {
     pub fn gives_check(&mut self, m: Move) -> Option<bool> {
         let t = &self.variant().t;
         let r = &self.royals[self.side.flip().idx()];
-        if !t.plain_attacks || r.count() != 1 || m == Move::NONE || m.mid() != 0 {
+        if !t.plain_attacks || !r.is_single() || m == Move::NONE || m.mid() != 0 {
             return None;
         }
         let k = r.first()?;
@@ -385,7 +385,7 @@ impl Position {
     pub fn in_check_by_scan(&self) -> bool {
         let us = self.side;
         let r = &self.royals[us.idx()];
-        r.count() == 1 && r.first().is_some_and(|k| self.attacked(k, us.flip()))
+        r.is_single() && r.first().is_some_and(|k| self.attacked(k, us.flip()))
     }
 }
 

@@ -67,7 +67,7 @@ impl Position {
     /// Whether `c` is bare: one royal and no other piece that can still move.
     pub fn is_bare(&self, c: Color) -> bool {
         let t = &self.variant().t;
-        if self.royals(c).count() != 1 || (self.variant().drops && t.hand_kinds.iter().any(|&k| self.hand(c, k) > 0)) {
+        if !self.royals(c).is_single() || (self.variant().drops && t.hand_kinds.iter().any(|&k| self.hand(c, k) > 0)) {
             return false;
         }
         self.occupied(c).iter().all(|s| {
@@ -139,7 +139,7 @@ impl Position {
         let us = self.side_to_move();
         let zone = &v.t.zone[us.idx()];
         let royals = self.royals(us);
-        if big.is_empty() || royals.count() != 1 || !royals.iter().all(|r| zone.has(r)) || self.in_check() {
+        if big.is_empty() || !royals.is_single() || !royals.iter().all(|r| zone.has(r)) || self.in_check() {
             return false;
         }
         let points = |k: u8| if big.contains(&v.piece(k).sfen) { 5 } else { 1 };

@@ -212,6 +212,26 @@ impl Bits {
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
+    /// Number of squares, counted one by one: cheaper than [`Bits::count`] for a set of a few
+    /// squares, as the portable build has no population-count instruction.
+    #[inline]
+    pub fn count_few(&self) -> u32 {
+        let mut n = 0;
+        for mut w in self.0 {
+            while w != 0 {
+                n += 1;
+                w &= w - 1;
+            }
+        }
+        n
+    }
+    /// Whether the set holds exactly one square.
+    #[inline]
+    pub fn is_single(&self) -> bool {
+        let [a, b, c, d] = self.0;
+        let x = a | b | c | d;
+        (a != 0) as u32 + (b != 0) as u32 + (c != 0) as u32 + (d != 0) as u32 == 1 && x & (x - 1) == 0
+    }
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
@@ -296,6 +316,17 @@ mod tests {
         }
         assert_eq!(Bits([0, 0, 0, 1 << 63]).iter().collect::<Vec<_>>(), vec![255]);
         assert_eq!(Bits::EMPTY.iter().next(), None);
+        for b in [
+            Bits::EMPTY,
+            Bits([1, 0, 0, 0]),
+            Bits([0, 0, 0, 1 << 63]),
+            Bits([1, 1, 0, 0]),
+            Bits([0, 6, 0, 0]),
+            Bits([u64::MAX; 4]),
+        ] {
+            assert_eq!(b.count_few(), b.count());
+            assert_eq!(b.is_single(), b.count() == 1);
+        }
     }
 
     #[test]

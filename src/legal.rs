@@ -137,7 +137,7 @@ impl Position {
         let r = self.royals[us.idx()];
         let drop_mate = v.pawn_drop_mate_illegal;
         let pawn = v.t.pawn_kind;
-        if r.count() != 1 {
+        if !r.is_single() {
             for &m in pseudo.iter() {
                 if !(drop_mate && m.is_drop() && m.drop_kind() == pawn && self.drop_mates(m)) {
                     out.push(m);
@@ -219,7 +219,7 @@ impl Position {
     fn drop_mates(&mut self, m: Move) -> bool {
         let them = self.side.flip();
         let r = self.royals[them.idx()];
-        if r.count() != 1 {
+        if !r.is_single() {
             return false;
         }
         let k = r.first().unwrap_or(0);

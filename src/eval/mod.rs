@@ -141,10 +141,10 @@ pub fn evaluate_light(pos: &Position) -> i32 {
             }
         }
         for r in pos.royals(c).iter() {
-            let near = pos.occupied(them).and(&WITHIN2[r as usize]).count() as i32;
+            let near = pos.occupied(them).and(&WITHIN2[r as usize]).count_few() as i32;
             // The own pieces next to the royal (the 3x3 block holds the royal too).
             let shelter = if shelter_w != 0 {
-                pos.occupied(c).and(&WITHIN1[r as usize]).count() as i32 - 1
+                pos.occupied(c).and(&WITHIN1[r as usize]).count_few() as i32 - 1
             } else {
                 0
             };
@@ -442,7 +442,7 @@ fn visit(pos: &Position, p: &Params, c: Color, all: bool, with_mobility: bool, m
     for r in pos.royals(c).iter() {
         let (mut shelter, mut attacked, mut weak, mut empty) = (0, 0, 0, 0);
         // The enemy pieces within two squares (next to the royal and on the ring around).
-        let near = pos.occupied(them).and(&WITHIN2[r as usize]).count() as i32;
+        let near = pos.occupied(them).and(&WITHIN2[r as usize]).count_few() as i32;
         let bx = if from_pieces && attacks { pos.box_counts_from_pieces(r) } else { [[0; 8]; 2] };
         let scan = maps.is_none() && !from_pieces && attacks;
         // `leaps[by]`: whether a leap of `by` may reach a square next to the royal (else the
