@@ -109,12 +109,24 @@ impl Searcher<'_> {
         let (counter, rows) = (self.counter_move(), self.cont_rows(ply));
         let mut keys = std::mem::take(&mut self.tail[ply]);
         keys.clear();
+        let [k0, k1] = self.killers[ply];
+        let stm = self.stm();
         for (i, &m) in moves.iter().enumerate() {
+            // `move_score` without the hash move (never in the tail) and with one capture test.
             let s = if self.pos.is_capture(m) {
                 // Only a promotion that lost its exchange test is left here.
                 self.pos.captured_value(m) - LOSING + PROMOTION
             } else {
-                self.move_score(m, Move::NONE, counter, rows, ply, Exchange::Skip)
+                let s = if m == k0 {
+                    1 << 23
+                } else if m == k1 {
+                    (1 << 23) - 1
+                } else if m == counter {
+                    (1 << 23) - 2
+                } else {
+                    self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows, stm).min(1 << 22)
+                };
+                s + if m.is_promotion() { PROMOTION } else { 0 }
             };
             keys.push((order_key(s, i), m));
         }
