@@ -77,9 +77,9 @@ impl Stack {
         let h = self.hidden;
         let (before, after) = self.acc.split_at_mut(ply * 2 * h);
         let (parent, child) = (&before[(ply - 1) * 2 * h..], &mut after[..2 * h]);
-        child.copy_from_slice(parent);
         let m = u.mv;
         if m == Move::NONE {
+            child.copy_from_slice(parent);
             return true;
         }
         let v = pos.variant();
@@ -131,25 +131,23 @@ impl Stack {
             }
         }
         for (view, c) in Color::BOTH.into_iter().enumerate() {
-            let acc = &mut child[view * h..(view + 1) * h];
+            // The rows to add or take, in the order a copy then one row at a time would
+            // apply them (the same sums, bit for bit), applied in one pass.
+            let mut rows: arrayvec::ArrayVec<(&[f32], bool), 5> = arrayvec::ArrayVec::new();
             for &(owner, kind, s, add) in &board[..nb] {
                 let f = board_feature(v, c, owner, kind, s);
-                apply(acc, &net.ft_w[f * h..(f + 1) * h], add);
+                rows.push((&net.ft_w[f * h..(f + 1) * h], add));
             }
             if let Some((i, j, add)) = hand
                 && j < HAND_CAP
             {
                 let f = hand_feature(v, c, mover, i, j);
-                apply(acc, &net.ft_w[f * h..(f + 1) * h], add);
+                rows.push((&net.ft_w[f * h..(f + 1) * h], add));
             }
+            super::simd::apply_rows(&mut child[view * h..(view + 1) * h], &parent[view * h..(view + 1) * h], &rows);
         }
         true
     }
-}
-
-#[inline]
-fn apply(acc: &mut [f32], row: &[f32], add: bool) {
-    if add { super::simd::add(acc, row) } else { super::simd::sub(acc, row) }
 }
 
 #[cfg(test)]

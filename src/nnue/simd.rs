@@ -1,4 +1,5 @@
-//! The network's vector loops: adding or taking a weight row from an accumulator, and the
+//! The network's vector loops: adding weight rows to an accumulator (or to a copy of its
+//! parent's, taking some and adding others in one pass), and the
 //! output layer's running sums. Each is compiled twice, for any x86-64 processor (SSE2: four
 //! `f32` at a time) and with AVX2 (eight), and the AVX2 form is taken where the processor
 //! has it (checked at run time, so the binary still runs everywhere).
@@ -33,6 +34,35 @@ fn sub_plain(acc: &mut [f32], row: &[f32]) {
     }
 }
 
+/// `child = parent ± row ± row …`, each row added or taken (its flag) element by element in
+/// the order given: the same sums as copying `parent` and applying the rows one by one. A
+/// plain move (a row taken, one added) and a capture (then one more taken) run as one pass.
+#[inline(always)]
+fn apply_rows_plain(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
+    match *rows {
+        [(a, false), (b, true)] => {
+            for (((x, p), a), b) in child.iter_mut().zip(parent).zip(a).zip(b) {
+                *x = p - a + b;
+            }
+        }
+        [(a, false), (b, true), (c, false)] => {
+            for ((((x, p), a), b), c) in child.iter_mut().zip(parent).zip(a).zip(b).zip(c) {
+                *x = p - a + b - c;
+            }
+        }
+        _ => {
+            child.copy_from_slice(parent);
+            for &(row, add) in rows {
+                if add {
+                    add_plain(child, row);
+                } else {
+                    sub_plain(child, row);
+                }
+            }
+        }
+    }
+}
+
 #[inline(always)]
 fn lanes_plain(pairs: [(&[f32], &[f32]); 2]) -> [f32; LANES] {
     let mut lanes = [0.0f32; LANES];
@@ -59,8 +89,8 @@ mod avx2 {
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn sub(acc: &mut [f32], row: &[f32]) {
-        super::sub_plain(acc, row)
+    pub(super) fn apply_rows(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
+        super::apply_rows_plain(child, parent, rows)
     }
 
     #[target_feature(enable = "avx2")]
@@ -93,15 +123,15 @@ pub fn add(acc: &mut [f32], row: &[f32]) {
     add_plain(acc, row)
 }
 
-/// `acc -= row`, element by element.
+/// `child = parent ± rows` (see [`apply_rows_plain`]).
 #[inline]
-pub fn sub(acc: &mut [f32], row: &[f32]) {
+pub fn apply_rows(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::sub(acc, row) };
+        return unsafe { avx2::apply_rows(child, parent, rows) };
     }
-    sub_plain(acc, row)
+    apply_rows_plain(child, parent, rows)
 }
 
 /// The output layer's running sums over the (accumulator, output weights) pairs: lane `i`
@@ -131,7 +161,28 @@ mod tests {
             add(&mut a, &row);
             add_plain(&mut b, &row);
             assert_eq!(a, b);
-            sub(&mut a, &row);
+            // The one-pass row updates equal a copy and one row at a time, in each form.
+            let rows2: Vec<Vec<f32>> = (0..3).map(|_| (0..n).map(|_| next() / 5.0).collect()).collect();
+            for signs in [&[false, true][..], &[false, true, false], &[true, false, false, true], &[false]] {
+                let rows: Vec<(&[f32], bool)> = signs.iter().enumerate().map(|(i, &add)| (&rows2[i % 3][..], add)).collect();
+                let mut one_by_one = a.clone();
+                for &(r, add) in &rows {
+                    if add {
+                        add_plain(&mut one_by_one, r);
+                    } else {
+                        sub_plain(&mut one_by_one, r);
+                    }
+                }
+                let (mut c, mut d) = (vec![0.0; n], vec![0.0; n]);
+                apply_rows(&mut c, &a, &rows);
+                apply_rows_plain(&mut d, &a, &rows);
+                assert_eq!(
+                    c.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                    one_by_one.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+                );
+                assert_eq!(c, d);
+            }
+            sub_plain(&mut a, &row);
             sub_plain(&mut b, &row);
             assert_eq!(a, b);
             let w: Vec<f32> = (0..n).map(|_| next()).collect();
