@@ -79,14 +79,16 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
     }
 
     /// The moves of the piece on `from`; with `TOWARD`, only those of its atoms that may
-    /// reach `to` (a superset of its moves to `to`, for a test of one move).
-    fn piece_moves<const TOWARD: bool>(&mut self, from: Sq, to: Sq) {
+    /// reach `target`, and their slides only as far as it (a superset of its moves to
+    /// `target`, for a test of one move).
+    fn piece_moves<const TOWARD: bool>(&mut self, from: Sq, target: Sq) {
         let pos = self.pos;
         let t = &pos.variant().t;
         let b = &pos.board;
         let k = kind_of(b[from as usize]);
         let (lo, hi) = t.atom_range[self.us.idx()][k as usize];
-        let delta = to as i16 - from as i16;
+        let delta = target as i16 - from as i16;
+        let target = target as i16;
         for a in &t.atoms[self.us.idx()][lo as usize..hi as usize] {
             let off = a.off;
             // A leap reaches one square; a line reaches only squares a positive multiple of
@@ -119,7 +121,8 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
                             break;
                         }
                         n += 1;
-                        if n == a.max {
+                        // Past the target, the walk cannot reach it (a test of one move).
+                        if n == a.max || (TOWARD && to == target) {
                             break;
                         }
                     }
