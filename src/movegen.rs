@@ -11,10 +11,15 @@ use crate::geometry::{Bits, Sq, WITHIN1, col_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
-use crate::variant::{CAPTURE, MOVE, PromoRule, Ride};
+use crate::variant::{CAPTURE, MOVE, PromoRule, Ride, Tables};
 
 struct Gen<'a, const CAPS: bool, const QUIET: bool> {
     pos: &'a Position,
+    /// The variant's tables and promotion rule, and the side to move's zone (read by every
+    /// push).
+    t: &'a Tables,
+    rule: PromoRule,
+    zone: &'a Bits,
     us: Color,
     them: Color,
     list: &'a mut MoveList,
@@ -27,8 +32,12 @@ struct Gen<'a, const CAPS: bool, const QUIET: bool> {
 impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
     fn new(pos: &'a Position, list: &'a mut MoveList) -> Gen<'a, CAPS, QUIET> {
         let us = pos.side;
+        let v = pos.variant();
         Gen {
             pos,
+            t: &v.t,
+            rule: v.promo_rule,
+            zone: &v.t.zone[us.idx()],
             us,
             them: us.flip(),
             list,
@@ -39,14 +48,13 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
     /// Pushes a board move of kind `k` with its promotion choices.
     #[inline]
     fn push(&mut self, k: u8, from: Sq, to: Sq, capture: bool) {
-        let v = self.pos.variant();
-        let t = &v.t;
+        let t = self.t;
         if t.promote[k as usize] == 0 {
             self.list.push(Move::normal(from, to, false));
             return;
         }
-        let zone = &t.zone[self.us.idx()];
-        match v.promo_rule {
+        let zone = self.zone;
+        match self.rule {
             PromoRule::Shogi => {
                 if zone.has(from) || zone.has(to) {
                     self.list.push(Move::normal(from, to, true));
