@@ -1,8 +1,8 @@
-//! The network's vector loops: adding weight rows to an accumulator (or to a copy of its
-//! parent's, taking some and adding others in one pass), and the
-//! output layer's running sums. Each is compiled twice, for any x86-64 processor (SSE2: four
-//! `f32` at a time) and with AVX2 (eight), and the AVX2 form is taken where the processor
-//! has it (checked at run time, so the binary still runs everywhere).
+//! The network's vector loops: adding a weight row to an accumulator, making a ply's
+//! accumulator from its parent's (rows taken and added in one pass), and the output layer's
+//! running sums. Each is compiled twice, for any x86-64 processor (SSE2: four `f32` at a
+//! time) and with AVX2 (eight), and the AVX2 form is taken where the processor has it
+//! (checked at run time, so the binary still runs everywhere).
 //!
 //! Invariant: both forms give the same results bit for bit. The row loops add element by
 //! element; the output adds each unit's product into the same one of [`LANES`] running sums
