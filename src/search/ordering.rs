@@ -109,24 +109,13 @@ impl Searcher<'_> {
         let (counter, rows) = (self.counter_move(), self.cont_rows(ply));
         let mut keys = std::mem::take(&mut self.tail[ply]);
         keys.clear();
-        let [k0, k1] = self.killers[ply];
-        let stm = self.stm();
         for (i, &m) in moves.iter().enumerate() {
             // `move_score` without the hash move (never in the tail) and with one capture test.
             let s = if self.pos.is_capture(m) {
                 // Only a promotion that lost its exchange test is left here.
                 self.pos.captured_value(m) - LOSING + PROMOTION
             } else {
-                let s = if m == k0 {
-                    1 << 23
-                } else if m == k1 {
-                    (1 << 23) - 1
-                } else if m == counter {
-                    (1 << 23) - 2
-                } else {
-                    self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows, stm).min(1 << 22)
-                };
-                s + if m.is_promotion() { PROMOTION } else { 0 }
+                self.quiet_score(m, counter, rows, ply) + if m.is_promotion() { PROMOTION } else { 0 }
             };
             keys.push((order_key(s, i), m));
         }
@@ -214,16 +203,26 @@ impl Searcher<'_> {
             } else {
                 victim - LOSING
             }
-        } else if self.killers[ply][0] == m {
+        } else {
+            self.quiet_score(m, counter, rows, ply)
+        };
+        s + if m.is_promotion() { PROMOTION } else { 0 }
+    }
+
+    /// [`Self::move_score`] of a non-capture other than the hash move, before the promotion
+    /// bonus: killers, the counter move, then history.
+    #[inline(always)]
+    fn quiet_score(&self, m: Move, counter: Move, rows: (Option<usize>, Option<usize>), ply: usize) -> i32 {
+        let [k0, k1] = self.killers[ply];
+        if m == k0 {
             1 << 23
-        } else if self.killers[ply][1] == m {
+        } else if m == k1 {
             (1 << 23) - 1
         } else if m == counter {
             (1 << 23) - 2
         } else {
             self.quiet_in(m, self.learned.cont.index(&self.pos, m), rows, self.stm()).min(1 << 22)
-        };
-        s + if m.is_promotion() { PROMOTION } else { 0 }
+        }
     }
 
     /// Capture-history slot of the capture `m` (not yet made): its piece-to index and the
