@@ -93,9 +93,49 @@ mod avx2 {
         super::apply_rows_plain(child, parent, rows)
     }
 
+    /// [`super::lanes_plain`] with the sixteen running sums in two registers: the same
+    /// products added to the same sums in the same order (`max` then `min` is the clamp
+    /// for every accumulator value but NaN, which sums of finite weights never make; a
+    /// `-0.0` clamps to `+0.0` here and squares to `+0.0` in both).
     #[target_feature(enable = "avx2")]
     pub(super) fn lanes(pairs: [(&[f32], &[f32]); 2]) -> [f32; super::LANES] {
-        super::lanes_plain(pairs)
+        use std::arch::x86_64::*;
+        const L: usize = super::LANES;
+        const _: () = assert!(L == 16);
+        let (zero, one) = (_mm256_setzero_ps(), _mm256_set1_ps(1.0));
+        let mut out = [0.0f32; L];
+        for (acc, w) in pairs {
+            let n = acc.len().min(w.len());
+            let whole = n / L * L;
+            // SAFETY: `out` holds sixteen `f32`s, read and written as two unaligned halves.
+            let (mut lo, mut hi) = unsafe { (_mm256_loadu_ps(out.as_ptr()), _mm256_loadu_ps(out.as_ptr().add(8))) };
+            let mut j = 0;
+            while j < whole {
+                // SAFETY: `j + 16 <= whole <= n`, within both slices.
+                let (a0, a1, w0, w1) = unsafe {
+                    (
+                        _mm256_loadu_ps(acc.as_ptr().add(j)),
+                        _mm256_loadu_ps(acc.as_ptr().add(j + 8)),
+                        _mm256_loadu_ps(w.as_ptr().add(j)),
+                        _mm256_loadu_ps(w.as_ptr().add(j + 8)),
+                    )
+                };
+                let c0 = _mm256_min_ps(_mm256_max_ps(a0, zero), one);
+                let c1 = _mm256_min_ps(_mm256_max_ps(a1, zero), one);
+                lo = _mm256_add_ps(lo, _mm256_mul_ps(_mm256_mul_ps(c0, c0), w0));
+                hi = _mm256_add_ps(hi, _mm256_mul_ps(_mm256_mul_ps(c1, c1), w1));
+                j += L;
+            }
+            // SAFETY: as the loads above.
+            unsafe {
+                _mm256_storeu_ps(out.as_mut_ptr(), lo);
+                _mm256_storeu_ps(out.as_mut_ptr().add(8), hi);
+            }
+            for (i, (a, w)) in acc[whole..n].iter().zip(&w[whole..n]).enumerate() {
+                out[i] += super::screlu(*a) * w;
+            }
+        }
+        out
     }
 }
 
