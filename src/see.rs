@@ -26,7 +26,7 @@
 
 use crate::geometry::Sq;
 use crate::moves::{Move, MoveList};
-use crate::piece::{EMPTY, kind_of};
+use crate::piece::{EMPTY, is_color, kind_of};
 use crate::position::Position;
 
 /// Value of a royal in exchanges: larger than any material sum.
@@ -87,12 +87,32 @@ impl Position {
     fn move_gain(&self, m: Move) -> i32 {
         let mut g = self.captured_value(m);
         if m.is_promotion() {
-            let v = self.variant();
-            let k = kind_of(self.piece_at(m.from()));
-            let pk = v.t.promote[k as usize];
-            g += (v.piece(pk).value - v.piece(k).value).max(0);
+            g += self.variant().t.promo_gain[kind_of(self.piece_at(m.from())) as usize];
         }
         g
+    }
+
+    /// The most a promotion can add to a recapture on `sq` by the side to move (a bound on
+    /// its gain beyond the value taken there). Under every promotion rule a move promotes only
+    /// if it starts or ends in the zone: with `sq` outside the side's zone, only the side's
+    /// pieces inside it may. Those are read from its square set, which during an exchange is
+    /// a superset of them (the board-only moves leave the sets as they were, and nothing is
+    /// added but on `sq`), so each square's piece is checked on the board.
+    fn promotion_bound(&self, sq: Sq) -> i32 {
+        let t = &self.variant().t;
+        let us = self.side;
+        let zone = &t.zone[us.idx()];
+        if t.max_promo_gain == 0 || zone.has(sq) {
+            return t.max_promo_gain;
+        }
+        let mut most = 0;
+        for x in self.occupied(us).and(zone).iter() {
+            let q = self.board[x as usize];
+            if is_color(q, us) {
+                most = most.max(t.promo_gain[kind_of(q) as usize]);
+            }
+        }
+        most
     }
 
     /// Value of the piece standing on the destination after `m` (what the opponent can win back).
@@ -184,6 +204,12 @@ impl Position {
     /// `g` is, and otherwise exactly when `next >= g - limit`.
     fn wins_back_at_most(&mut self, sq: u8, depth: u32, royals: [u32; 2], limit: i32) -> bool {
         debug_assert!(limit >= 0);
+        // No recapture gains more than the piece on `sq` and a promotion: at most the limit,
+        // the answer is yes whatever recaptures (most often: what stands there is cheap).
+        let taken = self.see_value(self.board[sq as usize]);
+        if taken <= limit && taken + self.promotion_bound(sq) <= limit {
+            return true;
+        }
         match self.next_recapture(sq, depth, royals) {
             Some((m, gain)) if gain > limit => self.after(m, royals, |p, r| p.wins_back_at_least(sq, depth + 1, r, gain - limit)),
             _ => true,
@@ -195,6 +221,13 @@ impl Position {
     /// and otherwise it is exactly when the reply's value is at most `g - target`.
     fn wins_back_at_least(&mut self, sq: u8, depth: u32, royals: [u32; 2], target: i32) -> bool {
         debug_assert!(target > 0);
+        // As in `wins_back_at_most`: with no recapture able to gain the target, the answer
+        // is no without looking for one (most often: the opponent recaptured with a cheaper
+        // piece than it took).
+        let taken = self.see_value(self.board[sq as usize]);
+        if taken < target && taken + self.promotion_bound(sq) < target {
+            return false;
+        }
         match self.next_recapture(sq, depth, royals) {
             Some((m, gain)) if gain >= target => self.after(m, royals, |p, r| p.wins_back_at_most(sq, depth + 1, r, gain - target)),
             _ => false,

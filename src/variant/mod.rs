@@ -252,6 +252,11 @@ pub struct Tables {
     /// Per colour, the kinds (bits) with an atom that may reach past a blocked neighbour:
     /// longer leaps, hops, ranging jumps, lion power.
     pub gen_far: [u64; 2],
+    /// What promoting adds to each kind's value (its promoted kind's value less its own, never
+    /// negative; 0 for a kind that does not promote).
+    pub promo_gain: [i32; MAX_KINDS],
+    /// The largest of `promo_gain`.
+    pub max_promo_gain: i32,
 }
 
 impl Variant {
@@ -342,6 +347,8 @@ impl Tables {
             gen_near: [[0; MAX_KINDS]; 2],
             gen_slide: [[0; MAX_KINDS]; 2],
             gen_far: [0; 2],
+            promo_gain: [0; MAX_KINDS],
+            max_promo_gain: 0,
         }
     }
 }
@@ -447,6 +454,13 @@ fn compile(v: &Variant) -> Tables {
         }
     }
     t.leap_by_set = t.leaps.iter().any(|l| l.len() > 4);
+    for k in 1..=v.pieces.len() {
+        let pk = t.promote[k];
+        if pk != 0 {
+            t.promo_gain[k] = (v.piece(pk).value - v.piece(k as u8).value).max(0);
+        }
+    }
+    t.max_promo_gain = t.promo_gain.iter().copied().max().unwrap_or(0);
     t
 }
 
