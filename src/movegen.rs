@@ -96,6 +96,8 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
         let k = kind_of(b[from as usize]);
         let (lo, hi) = t.atom_range[self.us.idx()][k as usize];
         let delta = target as i16 - from as i16;
+        // The target's column and row steps from the origin (rows down), for the lines' test.
+        let (dx, dy) = ((target & 15) as i16 - (from & 15) as i16, (target >> 4) as i16 - (from >> 4) as i16);
         let target = target as i16;
         for a in &t.atoms[self.us.idx()][lo as usize..hi as usize] {
             let off = a.off;
@@ -105,7 +107,7 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
                 && match a.ride {
                     Ride::Leap => off != delta,
                     Ride::Lion => false,
-                    _ => off == 0 || delta % off != 0 || delta / off <= 0,
+                    _ => !reaches_along(off, delta, dx, dy),
                 }
             {
                 continue;
@@ -266,6 +268,22 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
     }
 }
 
+/// Whether `delta` (a grid offset, `dx` columns and `dy` rows down) is a positive multiple of
+/// the line step `off`. A unit step (a column and a row of at most one: grid offsets 1, 15,
+/// 16 and 17 either way, since no other step of at most two squares a side has those) is
+/// tested by the signs of `dx` and `dy`, with no division; any other by dividing.
+#[inline]
+fn reaches_along(off: i16, delta: i16, dx: i16, dy: i16) -> bool {
+    if matches!(off.unsigned_abs(), 1 | 15 | 16 | 17) {
+        // The step's own column and row (rows down): off = ox + 16 * oy, |ox| <= 1.
+        let ox = ((off + 8) & 15) - 8;
+        let oy = (off - ox) >> 4;
+        dx.signum() == ox && dy.signum() == oy && (ox == 0 || oy == 0 || dx.abs() == dy.abs())
+    } else {
+        off != 0 && delta % off == 0 && delta / off > 0
+    }
+}
+
 impl Position {
     /// Whether the side to move may drop `k` on the (empty) square `to` as far as dead
     /// squares and the two-pawn rule go.
@@ -405,6 +423,43 @@ impl Position {
                 }
             }
             g.piece_moves::<false>(from, from);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::{offset, sq};
+
+    /// On an empty 12x12 board, a unit step reaches exactly the squares its walk does; any
+    /// other step is tested by dividing, as before.
+    #[test]
+    fn steps_reach_along_their_lines() {
+        for ox in -2i8..=2 {
+            for oy in -2i8..=2 {
+                let off = offset(ox, oy);
+                let unit = ox.abs() <= 1 && oy.abs() <= 1 && off != 0;
+                for from in (0..12).flat_map(|c| (0..12).map(move |r| sq(c, r))) {
+                    let mut walked = vec![];
+                    if unit {
+                        let (mut c, mut r) = (from as i32 % 16, from as i32 / 16);
+                        loop {
+                            c += ox as i32;
+                            r -= oy as i32;
+                            if !(2..14).contains(&c) || !(2..14).contains(&r) {
+                                break;
+                            }
+                            walked.push((r * 16 + c) as u8);
+                        }
+                    }
+                    for to in (0..12).flat_map(|c| (0..12).map(move |r| sq(c, r))) {
+                        let delta = to as i16 - from as i16;
+                        let (dx, dy) = ((to & 15) as i16 - (from & 15) as i16, (to >> 4) as i16 - (from >> 4) as i16);
+                        let want = if unit { walked.contains(&to) } else { off != 0 && delta % off == 0 && delta / off > 0 };
+                        assert_eq!(super::reaches_along(off, delta, dx, dy), want, "{ox},{oy} {from} {to}");
+                    }
+                }
+            }
         }
     }
 }

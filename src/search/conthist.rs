@@ -31,6 +31,10 @@ pub struct ContHist {
     n: usize,
     /// Whether the earlier move is indexed by colour and destination only.
     coarse: bool,
+    /// `2^32 / squares + 1`: a product by it, shifted down 32 bits, is the quotient by
+    /// `squares` of any piece-to index (exact below `2^32 / squares`; a test checks them all),
+    /// so that finding a coarse row takes no division.
+    squares_inv: u64,
     table: Vec<i16>,
 }
 
@@ -48,6 +52,7 @@ impl ContHist {
             squares,
             n,
             coarse,
+            squares_inv: (1u64 << 32) / squares as u64 + 1,
             table: vec![0; rows * n],
         }
     }
@@ -70,9 +75,12 @@ impl ContHist {
             return None;
         }
         let row = if self.coarse {
+            // Colour and destination of the earlier move: its index less the whole
+            // (colour, kind) blocks of `squares` before it, then its colour's block of rows.
             let p = prev as usize;
-            // Colour and destination of the earlier move.
-            p / (self.kinds * self.squares) * self.squares + p % self.squares
+            let blocks = ((prev as u64 * self.squares_inv) >> 32) as usize;
+            let colour = (blocks >= self.kinds) as usize;
+            colour * self.squares + p - blocks * self.squares
         } else {
             prev as usize
         };
@@ -115,6 +123,21 @@ mod tests {
 
     /// Every legal move of a start position gets its own in-range index per (piece, square),
     /// and scores stay bounded however often they are pushed.
+    #[test]
+    fn coarse_rows_are_colour_and_destination() {
+        for v in crate::variant::all() {
+            let h = ContHist::new(&Position::startpos(v));
+            for p in 0..h.n {
+                let want = p / (h.kinds * h.squares) * h.squares + p % h.squares;
+                let blocks = ((p as u64 * h.squares_inv) >> 32) as usize;
+                assert_eq!(blocks, p / h.squares, "{} {p}", v.name);
+                if h.coarse {
+                    assert_eq!(h.row(p as u32), Some(want * h.n), "{} {p}", v.name);
+                }
+            }
+        }
+    }
+
     #[test]
     fn indices_are_in_range_and_scores_bounded() {
         for name in ["shogi", "cannonshogi", "cannonshosu", "chushogi"] {

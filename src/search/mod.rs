@@ -849,7 +849,7 @@ impl<'a> Searcher<'a> {
         // Late move pruning: near the leaves (to depth 8 in shogi: there after 132 quiet moves,
         // or 66 when not improving), quiet moves far down the ordered list are skipped.
         let late_limit = if !pv_node && !in_check && depth <= self.scales.lmp_depth {
-            (4 + 2 * depth * depth) / if improving { 1 } else { 2 }
+            (4 + 2 * depth * depth) >> !improving as u32
         } else {
             i32::MAX
         } as usize;
