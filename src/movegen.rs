@@ -455,7 +455,11 @@ mod tests {
                     for to in (0..12).flat_map(|c| (0..12).map(move |r| sq(c, r))) {
                         let delta = to as i16 - from as i16;
                         let (dx, dy) = ((to & 15) as i16 - (from & 15) as i16, (to >> 4) as i16 - (from >> 4) as i16);
-                        let want = if unit { walked.contains(&to) } else { off != 0 && delta % off == 0 && delta / off > 0 };
+                        let want = if unit {
+                            walked.contains(&to)
+                        } else {
+                            off != 0 && delta % off == 0 && delta / off > 0
+                        };
                         assert_eq!(super::reaches_along(off, delta, dx, dy), want, "{ox},{oy} {from} {to}");
                     }
                 }

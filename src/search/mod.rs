@@ -1107,8 +1107,10 @@ impl<'a> Searcher<'a> {
         if let Some((_, stack)) = &mut self.nn {
             stack.invalidate(slot + 1);
         }
+        // The hash entry starts loading before the move is made (which takes long enough to
+        // hide part of the wait).
+        self.tt.prefetch(self.pos.key_after(m));
         self.pos.make(m);
-        self.tt.prefetch(self.pos.hash());
     }
 
     /// Counts a node, polls the stop conditions now and then, and tracks the selective depth;
