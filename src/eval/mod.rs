@@ -116,9 +116,57 @@ pub fn evaluate_light(pos: &Position) -> i32 {
     let w = &p.w;
     let us = pos.side_to_move();
     let mut s = material(pos);
-    // Groups whose weights are all zero are skipped (chu has neither guard nor shelter).
+    // Groups whose weights are all zero are skipped.
     let u = used(v);
     let (near_w, shelter_w, edge_w) = (w[p.index(Term::NearEnemy)], w[p.index(Term::Shelter)], w[p.index(Term::KingEdge)]);
+    let (ours, theirs) = (pos.royals(us), pos.royals(us.flip()));
+    if let (true, true, Some(rk), Some(tk)) = (ours.is_single(), theirs.is_single(), ours.first(), theirs.first()) {
+        // One royal a side (the usual case): each side's raid set (its pieces within two
+        // squares of the enemy royal) is also what the enemy royal counts as near, and the
+        // royal zones are single masks; the same terms, with fewer passes over the sets.
+        let royal = [rk, tk];
+        let mut x = [0i32; 2];
+        let mut near = [0i32; 2];
+        for (i, c) in [us, us.flip()].into_iter().enumerate() {
+            if v.drops {
+                for &k in &v.t.hand_kinds {
+                    x[i] += w[p.kind(Term::Hand, k)] * pos.hand(c, k) as i32;
+                }
+            }
+            let own = pos.occupied(c);
+            if u.guard {
+                for sq in own.and(&WITHIN2[royal[i] as usize]).iter() {
+                    let k = kind_of(pos.piece_at(sq));
+                    if v.t.royal_mask >> k & 1 == 0 {
+                        x[i] += w[p.kind(Term::Guard, k)];
+                    }
+                }
+            }
+            let raid = own.and(&WITHIN2[royal[1 - i] as usize]);
+            if u.raid {
+                let mut n = 0;
+                for sq in raid.iter() {
+                    x[i] += w[p.kind(Term::Raid, kind_of(pos.piece_at(sq)))];
+                    n += 1;
+                }
+                near[1 - i] = n;
+            } else {
+                near[1 - i] = raid.count_few() as i32;
+            }
+        }
+        for (i, c) in [us, us.flip()].into_iter().enumerate() {
+            let r = royal[i];
+            let shelter = if shelter_w != 0 {
+                pos.occupied(c).and(&WITHIN1[r as usize]).count_few() as i32 - 1
+            } else {
+                0
+            };
+            let col = col_of(r);
+            let edge = col.min(v.width - 1 - col) as i32;
+            x[i] += near_w * near[i] + shelter_w * shelter + edge_w * edge;
+        }
+        return s + x[0] - x[1];
+    }
     for (c, sign) in [(us, 1), (us.flip(), -1)] {
         let them = c.flip();
         let mut x = 0;
