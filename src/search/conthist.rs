@@ -121,8 +121,8 @@ mod tests {
     use super::*;
     use crate::variant::Variant;
 
-    /// Every legal move of a start position gets its own in-range index per (piece, square),
-    /// and scores stay bounded however often they are pushed.
+    /// The coarse row of every piece-to index of every variant is its colour's block plus its
+    /// destination, as the divisions give it.
     #[test]
     fn coarse_rows_are_colour_and_destination() {
         for v in crate::variant::all() {
@@ -138,6 +138,8 @@ mod tests {
         }
     }
 
+    /// Every legal move of a start position gets its own in-range index per (piece, square),
+    /// and scores stay bounded however often they are pushed.
     #[test]
     fn indices_are_in_range_and_scores_bounded() {
         for name in ["shogi", "cannonshogi", "cannonshosu", "chushogi"] {

@@ -134,9 +134,9 @@ struct DropScales {
     /// Whether a node takes its static score before reading its hash entry (which the move
     /// into it prefetched): the entry then mostly arrives from memory meanwhile, at the cost of
     /// a score taken for nothing where the entry settles the node. Without drops (chu, cannon
-    /// shosu, sho) that paid: chu after 450 plies 1,625,856 -> 1,778,930 nodes a second, after
-    /// 300 1,375,294 -> 1,514,797 (medians of fixed-depth runs); with drops it did not (shogi
-    /// after 110 plies 636,757 -> 595,514, cannon shogi even).
+    /// shosu, sho) that paid: chu after 450 plies 1,576,441 -> 1,767,046 nodes a second, after
+    /// 300 1,375,294 -> 1,514,797 (medians of fixed-depth runs, forty-sixth session); with
+    /// drops it did not (shogi after 110 plies 636,757 -> 595,514, cannon shogi even).
     eval_first: bool,
 }
 
