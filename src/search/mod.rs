@@ -821,6 +821,7 @@ impl<'a> Searcher<'a> {
                 stack.invalidate(ply + 1);
             }
             self.pos.make_null();
+            self.tt.prefetch(self.pos.hash());
             let s = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, !cut);
             self.pos.unmake_null();
             if self.aborted {
