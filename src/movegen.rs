@@ -7,7 +7,7 @@
 //! when its first leg captures, and the pass at most once per position.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, Sq, WITHIN1, col_of};
+use crate::geometry::{Bits, Sq, WITHIN1, col_of, row_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
@@ -97,7 +97,7 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
         let (lo, hi) = t.atom_range[self.us.idx()][k as usize];
         let delta = target as i16 - from as i16;
         // The target's column and row steps from the origin (rows down), for the lines' test.
-        let (dx, dy) = ((target & 15) as i16 - (from & 15) as i16, (target >> 4) as i16 - (from >> 4) as i16);
+        let (dx, dy) = (col_of(target) as i16 - col_of(from) as i16, row_of(target) as i16 - row_of(from) as i16);
         let target = target as i16;
         for a in &t.atoms[self.us.idx()][lo as usize..hi as usize] {
             let off = a.off;
@@ -429,7 +429,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::geometry::{offset, sq};
+    use crate::geometry::{col_of, offset, row_of, sq};
 
     /// On an empty 12x12 board, a unit step reaches exactly the squares its walk does; any
     /// other step is tested by dividing, as before.
@@ -454,7 +454,7 @@ mod tests {
                     }
                     for to in (0..12).flat_map(|c| (0..12).map(move |r| sq(c, r))) {
                         let delta = to as i16 - from as i16;
-                        let (dx, dy) = ((to & 15) as i16 - (from & 15) as i16, (to >> 4) as i16 - (from >> 4) as i16);
+                        let (dx, dy) = (col_of(to) as i16 - col_of(from) as i16, row_of(to) as i16 - row_of(from) as i16);
                         let want = if unit {
                             walked.contains(&to)
                         } else {
