@@ -10,8 +10,11 @@
 
 use super::{HAND_CAP, Network, board_feature, features, hand_feature};
 use crate::moves::Move;
-use crate::piece::{Color, EMPTY, color_of, kind_of};
-use crate::position::Position;
+use crate::piece::{Color, EMPTY, color_of, kind_of, make_piece};
+use crate::position::{Position, Undo};
+
+/// How many plies back [`Stack::catch_up`] looks for valid accumulators.
+const CATCH_UP: usize = 8;
 
 /// The per-ply accumulators of one search thread.
 pub struct Stack {
@@ -50,7 +53,7 @@ impl Stack {
             return net.evaluate_output(pos);
         }
         if !self.ok[ply] {
-            if !(ply > 0 && self.ok[ply - 1] && self.update(net, pos, ply)) {
+            if !(ply > 0 && self.ok[ply - 1] && self.update(net, pos, ply)) && !self.catch_up(net, pos, ply) {
                 self.refresh(net, pos, ply);
             }
             self.ok[ply] = true;
@@ -73,7 +76,54 @@ impl Stack {
 
     /// Updates `ply` from `ply - 1` by the last move; `false` where it cannot.
     fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> bool {
-        let Some(u) = pos.history().last() else { return false };
+        let Some(&u) = pos.history().last() else { return false };
+        self.update_by(net, pos, ply, &u, pos.side_to_move().flip(), pos.piece_at(u.mv.to()))
+    }
+
+    /// In a variant without drops, where an earlier ply's accumulators are still valid
+    /// (a search may take a node's score from a cache and leave its accumulators unmade),
+    /// makes every ply from there up to `ply` in turn by the moves of the history between
+    /// them; `false` where no ply within [`CATCH_UP`] is valid. Each move's piece on its
+    /// destination is read from its undo record (the piece that moved, promoted or not):
+    /// without drops the hands play no part, so the record holds all the update reads.
+    fn catch_up(&mut self, net: &Network, pos: &Position, ply: usize) -> bool {
+        let v = pos.variant();
+        if v.drops || ply < 2 {
+            return false;
+        }
+        let Some(from) = (ply.saturating_sub(CATCH_UP)..ply - 1).rev().find(|&q| self.ok[q]) else {
+            return false;
+        };
+        let history = pos.history();
+        if history.len() < ply - from {
+            return false;
+        }
+        let moves = &history[history.len() - (ply - from)..];
+        let mut mover = if (ply - from) % 2 == 1 {
+            pos.side_to_move().flip()
+        } else {
+            pos.side_to_move()
+        };
+        for (q, u) in (from + 1..=ply).zip(moves) {
+            let placed = if u.mv.is_promotion() {
+                make_piece(v.t.promote[kind_of(u.moved) as usize], mover)
+            } else {
+                u.moved
+            };
+            if !self.update_by(net, pos, q, u, mover, placed) {
+                return false;
+            }
+            self.ok[q] = true;
+            mover = mover.flip();
+        }
+        true
+    }
+
+    /// Makes `ply`'s accumulators from `ply - 1`'s by the move of `u`, made by `mover`, which
+    /// left `placed` on its destination; `false` where it cannot (then `ply` is unchanged).
+    /// `pos` is read for its variant and, with drops, its hands (only then must it be the
+    /// position right after the move).
+    fn update_by(&mut self, net: &Network, pos: &Position, ply: usize, u: &Undo, mover: Color, placed: u8) -> bool {
         let h = self.hidden;
         let (before, after) = self.acc.split_at_mut(ply * 2 * h);
         let (parent, child) = (&before[(ply - 1) * 2 * h..], &mut after[..2 * h]);
@@ -87,11 +137,9 @@ impl Stack {
         if v.drops && u.captured_mid != EMPTY {
             return false;
         }
-        let mover = pos.side_to_move().flip();
         // (feature owner, kind, square) removed and added, and hand changes as
         // (owner, hand kind index, piece number j, added).
         let to = m.to();
-        let placed = pos.piece_at(to);
         let mut board: [(Color, u8, u8, bool); 4] = [(mover, 0, 0, false); 4];
         let mut nb = 0;
         let mut hand = None;
@@ -185,6 +233,48 @@ mod tests {
                 stack.invalidate(ply + 1);
             }
             assert!(updated > 20, "{}", v.name);
+        }
+    }
+
+    #[test]
+    fn accumulators_catch_up_over_unscored_plies_without_drops() {
+        for v in crate::variant::all().into_iter().filter(|v| !v.drops) {
+            let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
+            let mut s = 41u64;
+            for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
+                *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
+            }
+            let mut stack = Stack::new(8, 400);
+            let mut pos = crate::position::Position::startpos(v);
+            let mut seed = 7u64;
+            let (mut caught_up, mut promotions) = (0, 0);
+            for ply in 0..300 {
+                // Only every third ply is scored: the others are left for a later ply to
+                // make from the last scored one.
+                if ply % 3 == 0 {
+                    let fresh = net.evaluate_output(&pos);
+                    let got = stack.output(&net, &pos, ply);
+                    assert!((got - fresh).abs() <= 1, "{} ply {ply}: {got} against {fresh}", v.name);
+                    caught_up += (ply > 0 && stack.ok[ply - 1]) as usize;
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let seed = crate::eval::xorshift(&mut seed);
+                if seed.is_multiple_of(11) && !pos.in_check() {
+                    pos.make_null();
+                } else {
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    promotions += m.is_promotion() as usize;
+                    pos.make(m);
+                }
+                stack.invalidate(ply + 1);
+            }
+            // Every scored ply after the first was made by catching up (the plies between
+            // are valid after it).
+            assert!(caught_up > 20, "{}: {caught_up}", v.name);
+            assert!(promotions > 0 || v.name == "cannonshosu", "{}: no promotion played", v.name);
         }
     }
 

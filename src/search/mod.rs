@@ -89,7 +89,7 @@ const HISTORY_BONUS_MAX: i32 = 2_500;
 /// Futility margin per ply of remaining depth.
 const FUTILITY_MARGIN: i32 = 175;
 /// Entries of the per-thread evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
+const EVAL_CACHE: usize = 1 << 18;
 /// Reverse futility margin per ply of remaining depth.
 const RFP_MARGIN: i32 = 120;
 /// The same in variants with drops (about two pawns: a capture also puts the piece in hand,
@@ -654,10 +654,14 @@ impl<'a> Searcher<'a> {
 
     /// Static evaluation in the search's scale (see `Params::search_scale`): with an NNUE
     /// network (whose output is in that scale already), from the accumulators of `ply` plus its
-    /// base's score; otherwise the handcrafted evaluation. The handcrafted evaluation, alone or
-    /// as a network's base (whole or without mobility), comes through [`Self::cached_base`]'s
-    /// cache.
+    /// base's score; otherwise the handcrafted evaluation. Without drops, a network's whole
+    /// score comes through the cache ([`Self::cached_eval`]); otherwise the handcrafted
+    /// evaluation, alone or as a network's base (whole or without mobility), comes through
+    /// [`Self::cached_base`]'s.
     fn eval(&mut self, ply: usize) -> i32 {
+        if self.nn.is_some() && !self.pos.variant().drops {
+            return self.cached_eval(ply);
+        }
         let e = if let Some((net, stack)) = &mut self.nn {
             let (out, base) = (stack.output(net, &self.pos, ply), net.base);
             out + if base.walks_the_board() {
@@ -669,6 +673,27 @@ impl<'a> Searcher<'a> {
             self.cached_base(Base::Handcrafted)
         };
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// [`Self::eval`] with a network in a variant without drops: the whole score (network and
+    /// base) through the per-thread cache keyed by the position hash. A node scored from the
+    /// cache leaves its accumulators unmade; a child that needs them makes them from an
+    /// earlier ply's by the moves since ([`crate::nnue::acc::Stack::output`]), which without
+    /// drops the history holds in full.
+    fn cached_eval(&mut self, ply: usize) -> i32 {
+        let key = self.pos.hash();
+        let at = key as usize & (EVAL_CACHE - 1);
+        let slot = self.eval_cache[at];
+        if slot >> 16 == key >> 16 && slot != 0 {
+            return slot as u16 as i16 as i32;
+        }
+        let Some((net, stack)) = &mut self.nn else { return 0 };
+        let out = stack.output(net, &self.pos, ply);
+        let e = (out + net.base.score(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        if let Ok(x) = i16::try_from(e) {
+            self.eval_cache[at] = (key & !0xFFFF) | x as u16 as u64;
+        }
+        e
     }
 
     /// The score of `base` ([`Base::score`]: the handcrafted evaluation, whole or without its
