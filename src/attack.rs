@@ -4,7 +4,7 @@
 //! beyond the first, and the remaining leaps by table (in variants with many of them, chu's
 //! lion power, from the position's set of leapers within two squares of the target).
 
-use crate::geometry::{DIRS, Sq, WITHIN2, WITHIN3, col_of, dir_index, line_dir, offset, row_of};
+use crate::geometry::{DIRS, RAYS, Sq, WITHIN2, WITHIN3, col_of, dir_index, line_dir, offset, row_of};
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY, WALL, is_color, kind_of, make_piece};
 use crate::position::Position;
@@ -161,7 +161,11 @@ impl Position {
                     }
                 }
             } else {
-                if line == 0 {
+                // Past an empty neighbour only a piece of `by` on the line can attack: the
+                // walk is spared where its set has none there. (The exchange's board-only
+                // moves leave the sets as they were, a superset of the pieces of `by` off
+                // the scanned square: see `see.rs`.)
+                if line == 0 || self.occ[c].and(&RAYS[s as usize][d]).is_empty() {
                     continue;
                 }
                 loop {

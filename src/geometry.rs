@@ -163,6 +163,33 @@ const fn within(n: i32) -> [Bits; NSQ] {
     t
 }
 
+/// Per grid square and direction (in [`DIRS`] order), the squares beyond it along that
+/// line up to the grid's edge (the square itself left out): where an attacker along the line
+/// can stand.
+pub static RAYS: [[Bits; 8]; NSQ] = rays();
+
+const fn rays() -> [[Bits; 8]; NSQ] {
+    let mut t = [[Bits::EMPTY; 8]; NSQ];
+    let mut s = 0;
+    while s < NSQ {
+        let mut d = 0;
+        while d < 8 {
+            // `DIRS` has y up; grid rows run down.
+            let (dx, dy) = (DIRS[d].0 as i32, -(DIRS[d].1 as i32));
+            let (mut x, mut y) = ((s % GRID) as i32 + dx, (s / GRID) as i32 + dy);
+            while x >= 0 && y >= 0 && x < GRID as i32 && y < GRID as i32 {
+                let c = y as usize * GRID + x as usize;
+                t[s][d].0[c >> 6] |= 1 << (c & 63);
+                x += dx;
+                y += dy;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
 /// Whether two squares are at most one step apart (king distance).
 #[inline]
 pub fn adjacent(a: Sq, b: Sq) -> bool {
