@@ -7,7 +7,7 @@
 //! when its first leg captures, and the pass at most once per position.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, Sq, WITHIN1, col_of, row_of};
+use crate::geometry::{Bits, RAYS, Sq, WITHIN1, col_of, row_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
@@ -110,6 +110,11 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
                     _ => !reaches_along(off, delta, dx, dy),
                 }
             {
+                continue;
+            }
+            // Captures alone: an atom along a line (a slide, hop or ranging jump) with no
+            // enemy piece on that line has none to give.
+            if CAPS && !QUIET && a.dir < 8 && pos.occ[self.them.idx()].and(&RAYS[from as usize][a.dir as usize]).is_empty() {
                 continue;
             }
             match a.ride {

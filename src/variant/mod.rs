@@ -154,6 +154,9 @@ pub struct CAtom {
     pub mode: u8,
     /// Range limit.
     pub max: u8,
+    /// For a slide, hop or ranging jump along one of the eight lines, its direction
+    /// ([`geometry::DIRS`] order, as [`geometry::RAYS`] is indexed); 8 for every other atom.
+    pub dir: u8,
 }
 
 /// Tables compiled from a description, indexed by colour and kind.
@@ -394,6 +397,10 @@ fn compile(v: &Variant) -> Tables {
                     ride: a.ride,
                     mode: a.mode,
                     max: a.max,
+                    dir: match (a.ride, geometry::dir_index(dx, dy)) {
+                        (Ride::Slide | Ride::Hop | Ride::Range, Some(d)) => d as u8,
+                        _ => 8,
+                    },
                 });
                 add_attack(&mut t, ci, kb, dx, dy, a);
                 match (a.ride, geometry::dir_index(dx, dy)) {
