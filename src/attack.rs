@@ -137,7 +137,11 @@ impl Position {
         for (d, &off) in DIR_OFF.iter().enumerate() {
             let near = t.near[c][d];
             let line = t.line[c][d];
-            if near | line == 0 {
+            // Only a piece of `by` on the line can attack along it (the next square
+            // included): the line is left where that side's set has none there. (The
+            // exchange's board-only moves leave the sets as they were, a superset of the
+            // pieces of `by` off the scanned square: see `see.rs`.)
+            if near | line == 0 || self.occ[c].and(&RAYS[s as usize][d]).is_empty() {
                 continue;
             }
             let mut x = s as i16 + off;
@@ -161,11 +165,7 @@ impl Position {
                     }
                 }
             } else {
-                // Past an empty neighbour only a piece of `by` on the line can attack: the
-                // walk is spared where its set has none there. (The exchange's board-only
-                // moves leave the sets as they were, a superset of the pieces of `by` off
-                // the scanned square: see `see.rs`.)
-                if line == 0 || self.occ[c].and(&RAYS[s as usize][d]).is_empty() {
+                if line == 0 {
                     continue;
                 }
                 loop {
