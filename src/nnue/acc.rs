@@ -53,7 +53,8 @@ impl Stack {
             return net.evaluate_output(pos);
         }
         if !self.ok[ply] {
-            if !(ply > 0 && self.ok[ply - 1] && self.update(net, pos, ply)) && !self.catch_up(net, pos, ply) {
+            let made = (ply > 0 && self.ok[ply - 1] && self.update(net, pos, ply)) || self.catch_up(net, pos, ply);
+            if !made {
                 self.refresh(net, pos, ply);
             }
             self.ok[ply] = true;
