@@ -203,14 +203,20 @@ impl Stack {
 mod tests {
     use super::*;
 
+    /// A network of 8 units for `v` with small weights drawn from `seed`.
+    fn random_net(v: &crate::variant::Variant, seed: u64) -> Network {
+        let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
+        let mut s = seed;
+        for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
+            *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
+        }
+        net
+    }
+
     #[test]
     fn updated_accumulators_score_as_a_fresh_sum_in_every_variant() {
         for v in crate::variant::all() {
-            let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
-            let mut s = 17u64;
-            for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
-                *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
-            }
+            let net = random_net(v, 17);
             let mut stack = Stack::new(8, 400);
             let mut pos = crate::position::Position::startpos(v);
             let mut seed = 5u64;
@@ -240,11 +246,7 @@ mod tests {
     #[test]
     fn accumulators_catch_up_over_unscored_plies_without_drops() {
         for v in crate::variant::all().into_iter().filter(|v| !v.drops) {
-            let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
-            let mut s = 41u64;
-            for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
-                *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
-            }
+            let net = random_net(v, 41);
             let mut stack = Stack::new(8, 400);
             let mut pos = crate::position::Position::startpos(v);
             let mut seed = 7u64;
@@ -282,11 +284,7 @@ mod tests {
     #[test]
     fn chu_double_moves_are_updated_as_a_fresh_sum() {
         let v = crate::variant::Variant::by_name("chushogi").expect("chu");
-        let mut net = Network::zeros(v, 8, crate::nnue::Base::None);
-        let mut s = 23u64;
-        for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
-            *w = (crate::eval::xorshift(&mut s) % 1001) as f32 / 2000.0 - 0.25;
-        }
+        let net = random_net(v, 23);
         let (mut doubles, mut taking_two) = (0, 0);
         crate::eval::random_game(v, 31, 200, |pos: &Position| {
             let mut stack = Stack::new(8, 4);
