@@ -134,16 +134,22 @@ impl Position {
         let t = &self.variant().t;
         let b = &self.board;
         let c = by.idx();
-        for (d, &off) in DIR_OFF.iter().enumerate() {
+        // Only a piece of `by` on a line can attack along it (the next square included):
+        // the lines that side's set has no square on are left out, found without a branch
+        // each. (The exchange's board-only moves leave the sets as they were, a superset of
+        // the pieces of `by` off the scanned square: see `see.rs`.)
+        let (rays, occ) = (&RAYS[s as usize], &self.occ[c]);
+        let mut dirs = 0u32;
+        for (d, ray) in rays.iter().enumerate() {
+            dirs |= (!occ.and(ray).is_empty() as u32) << d;
+        }
+        dirs &= t.scan_dirs[c] as u32;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let off = DIR_OFF[d];
             let near = t.near[c][d];
             let line = t.line[c][d];
-            // Only a piece of `by` on the line can attack along it (the next square
-            // included): the line is left where that side's set has none there. (The
-            // exchange's board-only moves leave the sets as they were, a superset of the
-            // pieces of `by` off the scanned square: see `see.rs`.)
-            if near | line == 0 || self.occ[c].and(&RAYS[s as usize][d]).is_empty() {
-                continue;
-            }
             let mut x = s as i16 + off;
             let mut p = b[x as u8 as usize];
             if p != EMPTY {

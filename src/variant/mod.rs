@@ -212,6 +212,9 @@ pub struct Tables {
     pub range: [[u64; 8]; 2],
     /// Union of the line masks per direction (pieces whose attack an occupancy change can alter).
     pub line: [[u64; 8]; 2],
+    /// Per attacker colour, the directions (bits 0..8) along which some kind attacks at
+    /// all (`near` or `line` not empty): the only ones an attack scan looks along.
+    pub scan_dirs: [u8; 2],
     /// Non-adjacent leaps: (offset from target to attacker, kinds).
     pub leaps: [Vec<(i16, u64)>; 2],
     /// The kinds in any of `leaps`' masks (the position keeps their squares apart).
@@ -335,6 +338,7 @@ impl Tables {
             jump2: [[0; 8]; 2],
             range: [[0; 8]; 2],
             line: [[0; 8]; 2],
+            scan_dirs: [0; 2],
             leaps: [Vec::new(), Vec::new()],
             leap_kinds: 0,
             leap_at: [[0; 2 * LEAP_BASE as usize + 1]; 2],
@@ -453,6 +457,9 @@ fn compile(v: &Variant) -> Tables {
     }
     t.plain_attacks = !t.has_hoppers && !t.has_lion_moves;
     t.line_beyond = [&t.jump2, &t.cannon, &t.range].iter().any(|m| m.iter().flatten().any(|&x| x != 0));
+    for c in 0..2 {
+        t.scan_dirs[c] = (0..8).filter(|&d| t.near[c][d] | t.line[c][d] != 0).fold(0, |m, d| m | 1 << d);
+    }
     t.box_from_pieces = if !t.line_beyond && v.width * v.height <= 81 { 24 } else { 0 };
     for c in 0..2 {
         for &(off, mask) in &t.leaps[c] {
