@@ -21,7 +21,13 @@ impl Position {
         self.psq[c] += self.psqt[super::psq_index(k, c, s)];
         self.occ[c].set(s);
         let t = &self.v.t;
-        super::class_sets(t, k, [&mut self.royals, &mut self.leapers, &mut self.mobile], |b| b[c].set(s));
+        let (w, bit) = (s as usize >> 6, 1u64 << (s & 63));
+        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile]
+            .into_iter()
+            .zip(super::class_masks(t, k))
+        {
+            sets[c].0[w] |= bit & m;
+        }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] += 1;
             self.pawn_key ^= KEYS.psq[p as usize][s as usize];
@@ -40,7 +46,13 @@ impl Position {
         self.psq[c] -= self.psqt[super::psq_index(k, c, s)];
         self.occ[c].clear(s);
         let t = &self.v.t;
-        super::class_sets(t, k, [&mut self.royals, &mut self.leapers, &mut self.mobile], |b| b[c].clear(s));
+        let (w, bit) = (s as usize >> 6, 1u64 << (s & 63));
+        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile]
+            .into_iter()
+            .zip(super::class_masks(t, k))
+        {
+            sets[c].0[w] &= !(bit & m);
+        }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] -= 1;
             self.pawn_key ^= KEYS.psq[p as usize][s as usize];

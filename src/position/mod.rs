@@ -40,15 +40,20 @@ pub struct Undo {
     pub mob: [i32; 2],
 }
 
-/// Calls `f` on each of the per-colour square sets kept by kind class (given in the order
-/// royals, leapers, pieces with mobility: `Position`'s fields of those names, or a recount of
-/// them) that lists a piece of kind `k`: the one test `put`, `remove` and
-/// [`Position::check_invariants`] share.
+/// Per set kept by kind class (in the order royals, leapers, pieces with mobility:
+/// `Position`'s fields of those names), all ones where that class lists kind `k`, else zero:
+/// the one test `put`, `remove` (which apply it as a mask, without a branch) and
+/// [`Position::check_invariants`] (through [`class_sets`]) share.
 #[inline(always)]
+fn class_masks(t: &Tables, k: u8) -> [u64; 3] {
+    [t.royal_mask, t.leap_kinds, t.mob_kinds].map(|m| 0u64.wrapping_sub(m >> k & 1))
+}
+
+/// Calls `f` on each of the per-colour square sets kept by kind class (given in the order of
+/// [`class_masks`], or a recount of them) that lists a piece of kind `k`.
 fn class_sets<'a>(t: &Tables, k: u8, sets: [&'a mut [Bits; 2]; 3], mut f: impl FnMut(&'a mut [Bits; 2])) {
-    let [royals, leapers, mobile] = sets;
-    for (b, m) in [(royals, t.royal_mask), (leapers, t.leap_kinds), (mobile, t.mob_kinds)] {
-        if m >> k & 1 != 0 {
+    for (b, m) in sets.into_iter().zip(class_masks(t, k)) {
+        if m != 0 {
             f(b);
         }
     }
