@@ -136,8 +136,10 @@ impl Position {
         let c = by.idx();
         // Only a piece of `by` on a line can attack along it (the next square included):
         // the lines that side's set has no square on are left out, found without a branch
-        // each. (The exchange's board-only moves leave the sets as they were, a superset of
-        // the pieces of `by` off the scanned square: see `see.rs`.)
+        // each. This needs `occ[by]` to list every piece of `by` on the board off `s`: code
+        // that changes the board alone for a scan may leave squares listed that are empty
+        // now, but may move a piece of `by` only onto `s` (the exchange's recaptures, see
+        // `see.rs`; the legality test's board-only move is the other side's).
         let (rays, occ) = (&RAYS[s as usize], &self.occ[c]);
         let mut dirs = 0u32;
         for (d, ray) in rays.iter().enumerate() {
