@@ -655,16 +655,20 @@ impl<'a> Searcher<'a> {
     /// Static evaluation in the search's scale (see `Params::search_scale`): with an NNUE
     /// network (whose output is in that scale already), from the accumulators of `ply` plus its
     /// base's score; otherwise the handcrafted evaluation. Without drops, a network's whole
-    /// score comes through the cache ([`Self::cached_eval`]); otherwise the handcrafted
-    /// evaluation, alone or as a network's base (whole or without mobility), comes through
-    /// [`Self::cached_base`]'s.
+    /// score comes through the per-thread cache; a node scored from it leaves its accumulators
+    /// unmade, and a child that needs them makes them from an earlier ply's by the moves since
+    /// (`nnue::acc::Stack::output`), which without drops the history holds in full. Otherwise
+    /// the handcrafted evaluation, alone or as a network's base (whole or without mobility),
+    /// comes through [`Self::cached_base`].
     fn eval(&mut self, ply: usize) -> i32 {
-        if self.nn.is_some() && !self.pos.variant().drops {
-            return self.cached_eval(ply);
+        let whole = self.nn.is_some() && !self.pos.variant().drops;
+        let key = self.pos.hash();
+        if whole && let Some(e) = self.cache_get(key) {
+            return e;
         }
         let e = if let Some((net, stack)) = &mut self.nn {
             let (out, base) = (stack.output(net, &self.pos, ply), net.base);
-            out + if base.walks_the_board() {
+            out + if base.walks_the_board() && !whole {
                 self.cached_base(base)
             } else {
                 base.score(&self.pos)
@@ -672,45 +676,41 @@ impl<'a> Searcher<'a> {
         } else {
             self.cached_base(Base::Handcrafted)
         };
-        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-
-    /// [`Self::eval`] with a network in a variant without drops: the whole score (network and
-    /// base) through the per-thread cache keyed by the position hash. A node scored from the
-    /// cache leaves its accumulators unmade; a child that needs them makes them from an
-    /// earlier ply's by the moves since ([`crate::nnue::acc::Stack::output`]), which without
-    /// drops the history holds in full.
-    fn cached_eval(&mut self, ply: usize) -> i32 {
-        let key = self.pos.hash();
-        let at = key as usize & (EVAL_CACHE - 1);
-        let slot = self.eval_cache[at];
-        if slot >> 16 == key >> 16 && slot != 0 {
-            return slot as u16 as i16 as i32;
-        }
-        let Some((net, stack)) = &mut self.nn else { return 0 };
-        let out = stack.output(net, &self.pos, ply);
-        let e = (out + net.base.score(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        if let Ok(x) = i16::try_from(e) {
-            self.eval_cache[at] = (key & !0xFFFF) | x as u16 as u64;
+        let e = e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        if whole {
+            self.cache_put(key, e);
         }
         e
     }
 
     /// The score of `base` ([`Base::score`]: the handcrafted evaluation, whole or without its
-    /// mobility) in the search's scale, through a small per-thread cache keyed by the position
+    /// mobility) in the search's scale, through the per-thread cache keyed by the position
     /// hash (the evaluation reads only the position, never the history; a search reads one
-    /// base). A score outside the 16 bits of a slot is not kept.
+    /// base).
     fn cached_base(&mut self, base: Base) -> i32 {
         let key = self.pos.hash();
-        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
-        if *slot >> 16 == key >> 16 && *slot != 0 {
-            return *slot as u16 as i16 as i32;
+        if let Some(e) = self.cache_get(key) {
+            return e;
         }
         let e = base.score(&self.pos);
-        if let Ok(x) = i16::try_from(e) {
-            *slot = (key & !0xFFFF) | x as u16 as u64;
-        }
+        self.cache_put(key, e);
         e
+    }
+
+    /// The score the evaluation cache holds for the position with hash `key`, if any.
+    #[inline]
+    fn cache_get(&self, key: u64) -> Option<i32> {
+        let slot = self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        (slot >> 16 == key >> 16 && slot != 0).then_some(slot as u16 as i16 as i32)
+    }
+
+    /// Keeps `e` as the score of the position with hash `key` (a score outside the 16 bits
+    /// of a slot is not kept).
+    #[inline]
+    fn cache_put(&mut self, key: u64, e: i32) {
+        if let Ok(x) = i16::try_from(e) {
+            self.eval_cache[key as usize & (EVAL_CACHE - 1)] = (key & !0xFFFF) | x as u16 as u64;
+        }
     }
 
     /// Internal iterative reduction: without a hash move, a node from depth 4 was never
