@@ -20,14 +20,8 @@ impl Position {
         self.board[s as usize] = p;
         self.psq[c] += self.psqt[super::psq_index(k, c, s)];
         self.occ[c].set(s);
+        self.mark_classes::<true>(c, k, s);
         let t = &self.v.t;
-        let (w, bit) = (s as usize >> 6, 1u64 << (s & 63));
-        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile]
-            .into_iter()
-            .zip(super::class_masks(t, k))
-        {
-            sets[c].0[w] |= bit & m;
-        }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] += 1;
             self.pawn_key ^= KEYS.psq[p as usize][s as usize];
@@ -45,14 +39,8 @@ impl Position {
         self.board[s as usize] = EMPTY;
         self.psq[c] -= self.psqt[super::psq_index(k, c, s)];
         self.occ[c].clear(s);
+        self.mark_classes::<false>(c, k, s);
         let t = &self.v.t;
-        let (w, bit) = (s as usize >> 6, 1u64 << (s & 63));
-        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile]
-            .into_iter()
-            .zip(super::class_masks(t, k))
-        {
-            sets[c].0[w] &= !(bit & m);
-        }
         if k == t.pawn_kind {
             self.pawns[c][col_of(s)] -= 1;
             self.pawn_key ^= KEYS.psq[p as usize][s as usize];
@@ -61,6 +49,21 @@ impl Position {
             self.hash ^= KEYS.psq[p as usize][s as usize];
         }
         p
+    }
+
+    /// Adds (`ON`) or removes square `s` in colour index `c`'s royal, leaper and mobile sets
+    /// that list kind `k`, by masks rather than a branch a set ([`super::class_masks`]).
+    #[inline(always)]
+    fn mark_classes<const ON: bool>(&mut self, c: usize, k: u8, s: Sq) {
+        let (w, bit) = (s as usize >> 6, 1u64 << (s & 63));
+        let masks = super::class_masks(&self.v.t, k);
+        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile].into_iter().zip(masks) {
+            if ON {
+                sets[c].0[w] |= bit & m;
+            } else {
+                sets[c].0[w] &= !(bit & m);
+            }
+        }
     }
 
     /// Pushes a move's undo record, counting the position before it in the history filter.
