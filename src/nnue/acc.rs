@@ -138,6 +138,23 @@ impl Stack {
         if v.drops && u.captured_mid != EMPTY {
             return false;
         }
+        // The usual move, a board move that changes no hand and takes at most on its
+        // destination: each view's rows found at once and applied without a list.
+        if !m.is_drop() && u.captured_mid == EMPTY && (!v.drops || u.captured == EMPTY) {
+            let row = |f: usize| &net.ft_w[f * h..(f + 1) * h];
+            let gone = super::board_features(v, mover, kind_of(u.moved), m.from());
+            let came = super::board_features(v, mover, kind_of(placed), m.to());
+            let taken = (u.captured != EMPTY).then(|| super::board_features(v, color_of(u.captured), kind_of(u.captured), m.to()));
+            let (child_b, child_w) = child.split_at_mut(h);
+            let (parent_b, parent_w) = parent[..2 * h].split_at(h);
+            for (view, (child, parent)) in [(child_b, parent_b), (child_w, parent_w)].into_iter().enumerate() {
+                match taken {
+                    None => super::simd::sub_add(child, parent, row(gone[view]), row(came[view])),
+                    Some(t) => super::simd::sub_add_sub(child, parent, row(gone[view]), row(came[view]), row(t[view])),
+                }
+            }
+            return true;
+        }
         // (feature owner, kind, square) removed and added, and hand changes as
         // (owner, hand kind index, piece number j, added).
         let to = m.to();

@@ -63,6 +63,19 @@ pub fn board_feature(v: &Variant, c: Color, owner: Color, kind: u8, s: crate::ge
     ((((owner != c) as usize) * v.pieces.len() + kind as usize - 1) * w * h) + at
 }
 
+/// The features of a piece of kind `kind` and colour `owner` on square `s` seen from Black
+/// and from White: [`board_feature`] for both views at once (White's view turns the board
+/// half a turn, which maps the square's index `at` to `w·h − 1 − at`).
+#[inline]
+pub fn board_features(v: &Variant, owner: Color, kind: u8, s: crate::geometry::Sq) -> [usize; 2] {
+    let nsq = v.width * v.height;
+    let at = row_of(s) * v.width + col_of(s);
+    let plane = (kind as usize - 1) * nsq;
+    let theirs = v.pieces.len() * nsq;
+    let (black, white) = if owner == Color::Black { (0, theirs) } else { (theirs, 0) };
+    [black + plane + at, white + plane + nsq - 1 - at]
+}
+
 /// The feature of the `j`-th (0-based) piece of hand kind number `i` (in
 /// `Tables::hand_kinds`) held by `owner`, seen from `c` (`j < HAND_CAP`).
 #[inline]
@@ -473,6 +486,14 @@ mod tests {
                     assert!(f.iter().all(|&i| (i as usize) < n), "{}", v.name);
                     let on_board = pos.occupied(Color::Black).count() + pos.occupied(Color::White).count();
                     assert!(f.len() >= on_board as usize);
+                }
+                // Both views' features of a piece at once are each view's own.
+                for owner in Color::BOTH {
+                    for s in pos.occupied(owner).iter() {
+                        let k = kind_of(pos.piece_at(s));
+                        let both = [Color::Black, Color::White].map(|c| board_feature(v, c, owner, k, s));
+                        assert_eq!(board_features(v, owner, k, s), both, "{}", v.name);
+                    }
                 }
             });
         }

@@ -63,6 +63,22 @@ fn apply_rows_plain(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) 
     }
 }
 
+/// `child = parent - a + b`, element by element (a plain move's rows).
+#[inline(always)]
+fn sub_add_plain(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
+    for (((x, p), a), b) in child.iter_mut().zip(parent).zip(a).zip(b) {
+        *x = p - a + b;
+    }
+}
+
+/// `child = parent - a + b - c`, element by element (a capture's rows).
+#[inline(always)]
+fn sub_add_sub_plain(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &[f32]) {
+    for ((((x, p), a), b), c) in child.iter_mut().zip(parent).zip(a).zip(b).zip(c) {
+        *x = p - a + b - c;
+    }
+}
+
 #[inline(always)]
 fn lanes_plain(pairs: [(&[f32], &[f32]); 2]) -> [f32; LANES] {
     let mut lanes = [0.0f32; LANES];
@@ -86,6 +102,16 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub(super) fn add(acc: &mut [f32], row: &[f32]) {
         super::add_plain(acc, row)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn sub_add(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
+        super::sub_add_plain(child, parent, a, b)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn sub_add_sub(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &[f32]) {
+        super::sub_add_sub_plain(child, parent, a, b, c)
     }
 
     #[target_feature(enable = "avx2")]
@@ -174,6 +200,28 @@ pub fn apply_rows(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
     apply_rows_plain(child, parent, rows)
 }
 
+/// `child = parent - a + b` (the same sums as [`apply_rows`] with those two rows).
+#[inline]
+pub fn sub_add(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+        return unsafe { avx2::sub_add(child, parent, a, b) };
+    }
+    sub_add_plain(child, parent, a, b)
+}
+
+/// `child = parent - a + b - c` (the same sums as [`apply_rows`] with those three rows).
+#[inline]
+pub fn sub_add_sub(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+        return unsafe { avx2::sub_add_sub(child, parent, a, b, c) };
+    }
+    sub_add_sub_plain(child, parent, a, b, c)
+}
+
 /// The output layer's running sums over the (accumulator, output weights) pairs: lane `i`
 /// holds `Σ screlu(acc[j])·w[j]` over the units `j ≡ i (mod LANES)`, ours then theirs.
 #[inline]
@@ -222,6 +270,25 @@ mod tests {
                 );
                 assert_eq!(c, d);
             }
+            // The two fixed shapes equal the list form with the same rows.
+            let (r0, r1, r2) = (&rows2[0][..], &rows2[1][..], &rows2[2][..]);
+            let (mut listed, mut fixed, mut plain) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+            apply_rows(&mut listed, &a, &[(r0, false), (r1, true)]);
+            sub_add(&mut fixed, &a, r0, r1);
+            sub_add_plain(&mut plain, &a, r0, r1);
+            assert_eq!(
+                fixed.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                listed.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+            );
+            assert_eq!(fixed, plain);
+            apply_rows(&mut listed, &a, &[(r0, false), (r1, true), (r2, false)]);
+            sub_add_sub(&mut fixed, &a, r0, r1, r2);
+            sub_add_sub_plain(&mut plain, &a, r0, r1, r2);
+            assert_eq!(
+                fixed.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                listed.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+            );
+            assert_eq!(fixed, plain);
             sub_plain(&mut a, &row);
             sub_plain(&mut b, &row);
             assert_eq!(a, b);
