@@ -262,7 +262,9 @@ impl Bits {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
+        // One test of the words' union (an array comparison tests them one by one).
+        let [a, b, c, d] = self.0;
+        a | b | c | d == 0
     }
     /// The lowest square, if any.
     #[inline]
