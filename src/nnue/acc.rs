@@ -2,11 +2,12 @@
 //! changes instead of summed again over the whole position.
 //!
 //! Invariant: where `ok[ply]` is set, `acc` at `ply` holds, for Black's view and then
-//! White's, the feature-weight sums of the position the search stands on at that ply (the
-//! searcher clears the flag whenever it makes a move into that ply). Plain moves, captures,
+//! White's, the 16-bit feature-weight sums (`quant.rs`) of the position the search stands on
+//! at that ply (the searcher clears the flag whenever it makes a move into that ply): exactly
+//! the fresh sums, as integer sums are exact in any order. Plain moves, captures,
 //! promotions, drops, null moves and double moves (chu's lion) are updated; a double
 //! move's capture on its middle square in a variant with drops recomputes the sums. Tests
-//! walk random games and compare every update with a fresh sum.
+//! walk random games and compare every update with a fresh sum, score for score.
 
 use super::{HAND_CAP, Network, board_feature, features, hand_feature};
 use crate::moves::Move;
@@ -19,7 +20,7 @@ const CATCH_UP: usize = 8;
 /// The per-ply accumulators of one search thread.
 pub struct Stack {
     hidden: usize,
-    acc: Vec<f32>,
+    acc: Vec<i16>,
     ok: Vec<bool>,
     feats: Vec<u16>,
 }
@@ -29,7 +30,7 @@ impl Stack {
     pub fn new(hidden: usize, plies: usize) -> Stack {
         Stack {
             hidden,
-            acc: vec![0.0; plies * 2 * hidden],
+            acc: vec![0; plies * 2 * hidden],
             ok: vec![false; plies],
             feats: Vec::with_capacity(256),
         }
@@ -71,7 +72,7 @@ impl Stack {
             self.feats.clear();
             features(pos, c, &mut self.feats);
             let at = (ply * 2 + i) * h;
-            net.accumulate(&self.feats, &mut self.acc[at..at + h]);
+            net.accumulate_q(&self.feats, &mut self.acc[at..at + h]);
         }
     }
 
@@ -141,7 +142,8 @@ impl Stack {
         // The usual move, a board move that changes no hand and takes at most on its
         // destination: each view's rows found at once and applied without a list.
         if !m.is_drop() && u.captured_mid == EMPTY && (!v.drops || u.captured == EMPTY) {
-            let row = |f: usize| &net.ft_w[f * h..(f + 1) * h];
+            let w = &net.quantized().w;
+            let row = |f: usize| &w[f * h..(f + 1) * h];
             let gone = super::board_features(v, mover, kind_of(u.moved), m.from());
             let came = super::board_features(v, mover, kind_of(placed), m.to());
             let taken = (u.captured != EMPTY).then(|| super::board_features(v, color_of(u.captured), kind_of(u.captured), m.to()));
@@ -196,19 +198,19 @@ impl Stack {
                 }
             }
         }
+        let w = &net.quantized().w;
         for (view, c) in Color::BOTH.into_iter().enumerate() {
-            // The rows to add or take, in the order a copy then one row at a time would
-            // apply them (the same sums, bit for bit), applied in one pass.
-            let mut rows: arrayvec::ArrayVec<(&[f32], bool), 5> = arrayvec::ArrayVec::new();
+            // The rows to add or take, applied in one pass (exact sums in any order).
+            let mut rows: arrayvec::ArrayVec<(&[i16], bool), 5> = arrayvec::ArrayVec::new();
             for &(owner, kind, s, add) in &board[..nb] {
                 let f = board_feature(v, c, owner, kind, s);
-                rows.push((&net.ft_w[f * h..(f + 1) * h], add));
+                rows.push((&w[f * h..(f + 1) * h], add));
             }
             if let Some((i, j, add)) = hand
                 && j < HAND_CAP
             {
                 let f = hand_feature(v, c, mover, i, j);
-                rows.push((&net.ft_w[f * h..(f + 1) * h], add));
+                rows.push((&w[f * h..(f + 1) * h], add));
             }
             super::simd::apply_rows(&mut child[view * h..(view + 1) * h], &parent[view * h..(view + 1) * h], &rows);
         }
@@ -241,7 +243,7 @@ mod tests {
             for ply in 0..300 {
                 let fresh = net.evaluate_output(&pos);
                 let got = stack.output(&net, &pos, ply);
-                assert!((got - fresh).abs() <= 1, "{} ply {ply}: {got} against {fresh}", v.name);
+                assert_eq!(got, fresh, "{} ply {ply}", v.name);
                 updated += (ply > 0) as usize;
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -274,7 +276,7 @@ mod tests {
                 if ply % 3 == 0 {
                     let fresh = net.evaluate_output(&pos);
                     let got = stack.output(&net, &pos, ply);
-                    assert!((got - fresh).abs() <= 1, "{} ply {ply}: {got} against {fresh}", v.name);
+                    assert_eq!(got, fresh, "{} ply {ply}", v.name);
                     caught_up += (ply > 0 && stack.ok[ply - 1]) as usize;
                 }
                 let moves = pos.legal_moves();
@@ -316,7 +318,7 @@ mod tests {
                 assert!(stack.update(&net, &after, 1), "{m:?} updated");
                 stack.ok[1] = true;
                 let got = stack.output(&net, &after, 1);
-                assert!((got - net.evaluate_output(&after)).abs() <= 1, "{m:?}");
+                assert_eq!(got, net.evaluate_output(&after), "{m:?}");
             }
         });
         assert!(doubles > 100 && taking_two > 0, "{doubles} double moves, {taking_two} taking twice");

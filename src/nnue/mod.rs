@@ -20,13 +20,18 @@
 //!
 //! Invariants: a network is made for one variant ([`Network::input_count`] fixes its feature
 //! count); every feature index is below it (the tests walk random games); the weights are
-//! `f32`, stored little-endian in the file format of [`Network::to_bytes`].
+//! `f32`, stored little-endian in the file format of [`Network::to_bytes`], and trained so;
+//! the search sums the feature weights in 16 bits ([`Network::quantized`], `quant.rs`: each
+//! weight to 1/1024 or finer in the built-in networks, with no sum able to overflow), which
+//! halves the bytes read a move, and turns the sums back into `f32` for the output layer.
 
 mod acc;
+pub mod quant;
 mod simd;
 pub mod train;
 
 pub use acc::Stack;
+pub use quant::Quantized;
 
 use crate::geometry::{col_of, row_of};
 use crate::piece::{Color, kind_of};
@@ -266,6 +271,33 @@ pub struct Network {
     pub out_b: f32,
     /// What the output is added to.
     pub base: Base,
+    /// The 16-bit copy the search sums ([`Network::quantized`]).
+    quant: QuantCell,
+}
+
+/// A network's 16-bit weights, made from its `f32` ones at their first use. A clone starts
+/// without them: a network is cloned to be changed (training), and its weights must not
+/// change once they have been made (a network shared by a search never does).
+#[derive(Default)]
+struct QuantCell(std::sync::OnceLock<Quantized>);
+
+impl Clone for QuantCell {
+    fn clone(&self) -> QuantCell {
+        QuantCell::default()
+    }
+}
+
+/// The copy follows from the weights: networks compare by their weights alone.
+impl PartialEq for QuantCell {
+    fn eq(&self, _: &QuantCell) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for QuantCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() { "QuantCell(made)" } else { "QuantCell(not yet)" })
+    }
 }
 
 /// Why a network file could not be used.
@@ -304,7 +336,13 @@ impl Network {
             ft_b: vec![0.0; hidden],
             out_w: vec![0.0; 2 * hidden],
             out_b: 0.0,
+            quant: QuantCell::default(),
         }
+    }
+
+    /// The 16-bit weights the search sums (see `quant.rs`), made at the first call.
+    pub fn quantized(&self) -> &Quantized {
+        self.quant.0.get_or_init(|| Quantized::new(self, Variant::by_name(&self.variant)))
     }
 
     /// Number of input features.
@@ -321,13 +359,35 @@ impl Network {
         }
     }
 
-    /// The raw output (before [`OUT_SCALE`]) from the two accumulators. The products are
-    /// summed in `simd::LANES` running sums (lane `i` takes units `i`, `i + LANES`, …), added
-    /// in a fixed order at the end: the compiler can keep them in vector registers, and the
-    /// result is the same bit for bit on every machine (`simd.rs`).
+    /// The 16-bit accumulator (H values) of a feature list: what the search sums
+    /// ([`Self::quantized`]).
+    pub fn accumulate_q(&self, feats: &[u16], acc: &mut [i16]) {
+        let (h, q) = (self.hidden, self.quantized());
+        acc.copy_from_slice(&q.b);
+        for &f in feats {
+            simd::add_q(acc, &q.w[f as usize * h..(f as usize + 1) * h]);
+        }
+    }
+
+    /// The raw output (before [`OUT_SCALE`]) from the two `f32` accumulators (training's
+    /// form): `out_b + Σ screlu(acc)·out_w`, ours then theirs.
     pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
         let h = self.hidden;
-        let lanes = simd::lanes([(us, &self.out_w[..h]), (them, &self.out_w[h..])]);
+        let act = |x: f32| {
+            let c = x.clamp(0.0, 1.0);
+            c * c
+        };
+        let sum = |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(a, w)| act(*a) * w).sum::<f32>();
+        self.out_b + sum(us, &self.out_w[..h]) + sum(them, &self.out_w[h..])
+    }
+
+    /// The raw output from the two 16-bit accumulators, each turned back into `f32` exactly.
+    /// The products are summed in `simd::LANES` running sums (lane `i` takes units `i`,
+    /// `i + LANES`, …), added in a fixed order at the end: the compiler can keep them in
+    /// vector registers, and the result is the same bit for bit on every machine (`simd.rs`).
+    pub fn output_q(&self, us: &[i16], them: &[i16]) -> f32 {
+        let h = self.hidden;
+        let lanes = simd::lanes([(us, &self.out_w[..h]), (them, &self.out_w[h..])], self.quantized().inv);
         self.out_b + lanes.iter().sum::<f32>()
     }
 
@@ -343,6 +403,22 @@ impl Network {
         let us = pos.side_to_move();
         let h = self.hidden;
         let mut feats = Vec::with_capacity(128);
+        let mut acc = [[0i16; MAX_HIDDEN]; 2];
+        let [acc_us, acc_them] = &mut acc;
+        features(pos, us, &mut feats);
+        self.accumulate_q(&feats, &mut acc_us[..h]);
+        feats.clear();
+        features(pos, us.flip(), &mut feats);
+        self.accumulate_q(&feats, &mut acc_them[..h]);
+        self.scaled_output(&acc_us[..h], &acc_them[..h])
+    }
+
+    /// [`Self::evaluate_output`] with the `f32` weights (what training fits): the 16-bit
+    /// sums' rounding is the difference.
+    pub fn evaluate_output_f32(&self, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let h = self.hidden;
+        let mut feats = Vec::with_capacity(128);
         let mut acc = [[0.0f32; MAX_HIDDEN]; 2];
         let [acc_us, acc_them] = &mut acc;
         features(pos, us, &mut feats);
@@ -350,14 +426,14 @@ impl Network {
         feats.clear();
         features(pos, us.flip(), &mut feats);
         self.accumulate(&feats, &mut acc_them[..h]);
-        self.scaled_output(&acc_us[..h], &acc_them[..h])
+        (self.output(&acc_us[..h], &acc_them[..h]) * OUT_SCALE).round() as i32
     }
 
-    /// The network's score from its two accumulators (the side to move's, the other's): the
-    /// output times [`OUT_SCALE`], rounded, in centipawns of the search's scale; what is added
-    /// to its [`Base`]'s score.
-    pub fn scaled_output(&self, us: &[f32], them: &[f32]) -> i32 {
-        (self.output(us, them) * OUT_SCALE).round() as i32
+    /// The network's score from its two 16-bit accumulators (the side to move's, the
+    /// other's): the output times [`OUT_SCALE`], rounded, in centipawns of the search's
+    /// scale; what is added to its [`Base`]'s score.
+    pub fn scaled_output(&self, us: &[i16], them: &[i16]) -> i32 {
+        (self.output_q(us, them) * OUT_SCALE).round() as i32
     }
 
     /// The file form: magic, version, variant name, flags (the [`Base`]'s code: 0 none, 1
@@ -426,7 +502,7 @@ impl Network {
         if !ft_w.iter().chain(&ft_b).chain(&out_w).all(|x| x.is_finite()) || !out_b.is_finite() {
             return Err(NetError::Format("a weight is not a finite number".into()));
         }
-        Ok(Network {
+        let net = Network {
             base,
             variant: name,
             hidden,
@@ -434,7 +510,14 @@ impl Network {
             ft_b,
             out_w,
             out_b,
-        })
+            quant: QuantCell::default(),
+        };
+        // The 16-bit copy is made now, and must keep the weights to 1/64 at least.
+        let scale = net.quantized().scale;
+        if scale < quant::MIN_FILE_SCALE {
+            return Err(NetError::Format(format!("weights too large for 16-bit sums (scale {scale})")));
+        }
+        Ok(net)
     }
 }
 

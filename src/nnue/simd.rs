@@ -1,14 +1,17 @@
-//! The network's vector loops: adding a weight row to an accumulator, making a ply's
-//! accumulator from its parent's (rows taken and added in one pass), and the output layer's
-//! running sums. Each is compiled twice, for any x86-64 processor (SSE2: four `f32` at a
-//! time) and with AVX2 (eight), and the AVX2 form is taken where the processor has it
-//! (checked at run time, so the binary still runs everywhere).
+//! The network's vector loops: adding a weight row to an accumulator (`f32` for training,
+//! 16-bit for the search, `quant.rs`), making a ply's 16-bit accumulator from its parent's
+//! (rows taken and added in one pass), and the output layer's running sums over the 16-bit
+//! accumulators turned back into `f32`. Each is compiled twice, for any x86-64 processor
+//! (SSE2) and with AVX2, and the AVX2 form is taken where the processor has it (checked at
+//! run time, so the binary still runs everywhere).
 //!
-//! Invariant: both forms give the same results bit for bit. The row loops add element by
-//! element; the output adds each unit's product into the same one of [`LANES`] running sums
-//! in the same order and sums the lanes in a fixed order; no multiply and add are fused
-//! (the AVX2 form enables `avx2` alone, not `fma`). So `bench` and every score are the same
-//! on every machine.
+//! Invariant: both forms give the same results bit for bit. The 16-bit row loops add and
+//! take with wrapping, element by element (exact: every final sum is in range); the output
+//! turns each accumulator into `f32` exactly (a conversion, then a multiply by a power of
+//! two), adds each unit's product into the same one of [`LANES`] running sums in the same
+//! order and sums the lanes in a fixed order; no multiply and add are fused (the AVX2 form
+//! enables `avx2` alone, not `fma`). So `bench` and every score are the same on every
+//! machine.
 
 /// Running sums of the output layer (lane `i` takes units `i`, `i + LANES`, …).
 pub const LANES: usize = 16;
@@ -20,6 +23,22 @@ fn screlu(x: f32) -> f32 {
     c * c
 }
 
+/// `acc += row`, 16-bit, wrapping.
+#[inline(always)]
+fn add_q_plain(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+/// `acc -= row`, 16-bit, wrapping.
+#[inline(always)]
+fn sub_q_plain(acc: &mut [i16], row: &[i16]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
+    }
+}
+
 #[inline(always)]
 fn add_plain(acc: &mut [f32], row: &[f32]) {
     for (a, w) in acc.iter_mut().zip(row) {
@@ -27,36 +46,21 @@ fn add_plain(acc: &mut [f32], row: &[f32]) {
     }
 }
 
-#[inline(always)]
-fn sub_plain(acc: &mut [f32], row: &[f32]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a -= w;
-    }
-}
-
 /// `child = parent ± row ± row …`, each row added or taken (its flag) element by element in
 /// the order given: the same sums as copying `parent` and applying the rows one by one. A
 /// plain move (a row taken, one added) and a capture (then one more taken) run as one pass.
 #[inline(always)]
-fn apply_rows_plain(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
+fn apply_rows_plain(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) {
     match *rows {
-        [(a, false), (b, true)] => {
-            for (((x, p), a), b) in child.iter_mut().zip(parent).zip(a).zip(b) {
-                *x = p - a + b;
-            }
-        }
-        [(a, false), (b, true), (c, false)] => {
-            for ((((x, p), a), b), c) in child.iter_mut().zip(parent).zip(a).zip(b).zip(c) {
-                *x = p - a + b - c;
-            }
-        }
+        [(a, false), (b, true)] => sub_add_plain(child, parent, a, b),
+        [(a, false), (b, true), (c, false)] => sub_add_sub_plain(child, parent, a, b, c),
         _ => {
             child.copy_from_slice(parent);
             for &(row, add) in rows {
                 if add {
-                    add_plain(child, row);
+                    add_q_plain(child, row);
                 } else {
-                    sub_plain(child, row);
+                    sub_q_plain(child, row);
                 }
             }
         }
@@ -65,33 +69,33 @@ fn apply_rows_plain(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) 
 
 /// `child = parent - a + b`, element by element (a plain move's rows).
 #[inline(always)]
-fn sub_add_plain(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
+fn sub_add_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
     for (((x, p), a), b) in child.iter_mut().zip(parent).zip(a).zip(b) {
-        *x = p - a + b;
+        *x = p.wrapping_sub(*a).wrapping_add(*b);
     }
 }
 
 /// `child = parent - a + b - c`, element by element (a capture's rows).
 #[inline(always)]
-fn sub_add_sub_plain(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &[f32]) {
+fn sub_add_sub_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
     for ((((x, p), a), b), c) in child.iter_mut().zip(parent).zip(a).zip(b).zip(c) {
-        *x = p - a + b - c;
+        *x = p.wrapping_sub(*a).wrapping_add(*b).wrapping_sub(*c);
     }
 }
 
 #[inline(always)]
-fn lanes_plain(pairs: [(&[f32], &[f32]); 2]) -> [f32; LANES] {
+fn lanes_plain(pairs: [(&[i16], &[f32]); 2], inv: f32) -> [f32; LANES] {
     let mut lanes = [0.0f32; LANES];
     for (acc, w) in pairs {
         let (a_chunks, w_chunks) = (acc.chunks_exact(LANES), w.chunks_exact(LANES));
         let (a_rest, w_rest) = (a_chunks.remainder(), w_chunks.remainder());
         for (a, w) in a_chunks.zip(w_chunks) {
             for i in 0..LANES {
-                lanes[i] += screlu(a[i]) * w[i];
+                lanes[i] += screlu(a[i] as f32 * inv) * w[i];
             }
         }
         for (i, (a, w)) in a_rest.iter().zip(w_rest).enumerate() {
-            lanes[i] += screlu(*a) * w;
+            lanes[i] += screlu(*a as f32 * inv) * w;
         }
     }
     lanes
@@ -105,17 +109,22 @@ mod avx2 {
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn sub_add(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
+    pub(super) fn add_q(acc: &mut [i16], row: &[i16]) {
+        super::add_q_plain(acc, row)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub(super) fn sub_add(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
         super::sub_add_plain(child, parent, a, b)
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn sub_add_sub(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &[f32]) {
+    pub(super) fn sub_add_sub(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
         super::sub_add_sub_plain(child, parent, a, b, c)
     }
 
     #[target_feature(enable = "avx2")]
-    pub(super) fn apply_rows(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
+    pub(super) fn apply_rows(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) {
         super::apply_rows_plain(child, parent, rows)
     }
 
@@ -124,11 +133,11 @@ mod avx2 {
     /// for every accumulator value but NaN, which sums of finite weights never make; a
     /// `-0.0` clamps to `+0.0` here and squares to `+0.0` in both).
     #[target_feature(enable = "avx2")]
-    pub(super) fn lanes(pairs: [(&[f32], &[f32]); 2]) -> [f32; super::LANES] {
+    pub(super) fn lanes(pairs: [(&[i16], &[f32]); 2], inv: f32) -> [f32; super::LANES] {
         use std::arch::x86_64::*;
         const L: usize = super::LANES;
         const _: () = assert!(L == 16);
-        let (zero, one) = (_mm256_setzero_ps(), _mm256_set1_ps(1.0));
+        let (zero, one, scale) = (_mm256_setzero_ps(), _mm256_set1_ps(1.0), _mm256_set1_ps(inv));
         let mut out = [0.0f32; L];
         for (acc, w) in pairs {
             let n = acc.len().min(w.len());
@@ -137,15 +146,19 @@ mod avx2 {
             let (mut lo, mut hi) = unsafe { (_mm256_loadu_ps(out.as_ptr()), _mm256_loadu_ps(out.as_ptr().add(8))) };
             let mut j = 0;
             while j < whole {
-                // SAFETY: `j + 16 <= whole <= n`, within both slices.
-                let (a0, a1, w0, w1) = unsafe {
+                // SAFETY: `j + 16 <= whole <= n`, within both slices (sixteen `i16` are one
+                // unaligned 256-bit load).
+                let (a, w0, w1) = unsafe {
                     (
-                        _mm256_loadu_ps(acc.as_ptr().add(j)),
-                        _mm256_loadu_ps(acc.as_ptr().add(j + 8)),
+                        _mm256_loadu_si256(acc.as_ptr().add(j) as *const __m256i),
                         _mm256_loadu_ps(w.as_ptr().add(j)),
                         _mm256_loadu_ps(w.as_ptr().add(j + 8)),
                     )
                 };
+                // Each half's eight accumulators widened to `i32`, then to `f32` (exact), then
+                // scaled by a power of two (exact).
+                let a0 = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(a))), scale);
+                let a1 = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(a))), scale);
                 let c0 = _mm256_min_ps(_mm256_max_ps(a0, zero), one);
                 let c1 = _mm256_min_ps(_mm256_max_ps(a1, zero), one);
                 lo = _mm256_add_ps(lo, _mm256_mul_ps(_mm256_mul_ps(c0, c0), w0));
@@ -158,7 +171,7 @@ mod avx2 {
                 _mm256_storeu_ps(out.as_mut_ptr().add(8), hi);
             }
             for (i, (a, w)) in acc[whole..n].iter().zip(&w[whole..n]).enumerate() {
-                out[i] += super::screlu(*a) * w;
+                out[i] += super::screlu(*a as f32 * inv) * w;
             }
         }
         out
@@ -189,9 +202,20 @@ pub fn add(acc: &mut [f32], row: &[f32]) {
     add_plain(acc, row)
 }
 
+/// `acc += row`, 16-bit, element by element, wrapping.
+#[inline]
+pub fn add_q(acc: &mut [i16], row: &[i16]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+        return unsafe { avx2::add_q(acc, row) };
+    }
+    add_q_plain(acc, row)
+}
+
 /// `child = parent ± rows` (see [`apply_rows_plain`]).
 #[inline]
-pub fn apply_rows(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
+pub fn apply_rows(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
@@ -202,7 +226,7 @@ pub fn apply_rows(child: &mut [f32], parent: &[f32], rows: &[(&[f32], bool)]) {
 
 /// `child = parent - a + b` (the same sums as [`apply_rows`] with those two rows).
 #[inline]
-pub fn sub_add(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
+pub fn sub_add(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
@@ -213,7 +237,7 @@ pub fn sub_add(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32]) {
 
 /// `child = parent - a + b - c` (the same sums as [`apply_rows`] with those three rows).
 #[inline]
-pub fn sub_add_sub(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &[f32]) {
+pub fn sub_add_sub(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
@@ -222,16 +246,17 @@ pub fn sub_add_sub(child: &mut [f32], parent: &[f32], a: &[f32], b: &[f32], c: &
     sub_add_sub_plain(child, parent, a, b, c)
 }
 
-/// The output layer's running sums over the (accumulator, output weights) pairs: lane `i`
-/// holds `Σ screlu(acc[j])·w[j]` over the units `j ≡ i (mod LANES)`, ours then theirs.
+/// The output layer's running sums over the (16-bit accumulator, output weights) pairs: lane
+/// `i` holds `Σ screlu(acc[j]·inv)·w[j]` over the units `j ≡ i (mod LANES)`, ours then
+/// theirs (`inv`: one over the network's scale, a power of two).
 #[inline]
-pub fn lanes(pairs: [(&[f32], &[f32]); 2]) -> [f32; LANES] {
+pub fn lanes(pairs: [(&[i16], &[f32]); 2], inv: f32) -> [f32; LANES] {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::lanes(pairs) };
+        return unsafe { avx2::lanes(pairs, inv) };
     }
-    lanes_plain(pairs)
+    lanes_plain(pairs, inv)
 }
 
 #[cfg(test)]
@@ -243,64 +268,65 @@ mod tests {
         let mut s = 9u64;
         let mut next = || (crate::eval::xorshift(&mut s) % 4001) as f32 / 1000.0 - 2.0;
         for n in [5, LANES, 128, 131] {
+            // The training sums in `f32`.
             let row: Vec<f32> = (0..n).map(|_| next() / 7.0).collect();
             let acc: Vec<f32> = (0..n).map(|_| next()).collect();
             let (mut a, mut b) = (acc.clone(), acc.clone());
             add(&mut a, &row);
             add_plain(&mut b, &row);
+            assert_eq!(
+                a.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                b.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+            );
+            // The search's in 16 bits, wrapping on the way (values near the ends of the range).
+            let mut q = || (next() * 16_000.0) as i16;
+            let base: Vec<i16> = (0..n).map(|_| q()).collect();
+            let rows: Vec<Vec<i16>> = (0..4).map(|_| (0..n).map(|_| q()).collect()).collect();
+            let (mut a, mut b) = (base.clone(), base.clone());
+            add_q(&mut a, &rows[3]);
+            add_q_plain(&mut b, &rows[3]);
             assert_eq!(a, b);
             // The one-pass row updates equal a copy and one row at a time, in each form.
-            let rows2: Vec<Vec<f32>> = (0..3).map(|_| (0..n).map(|_| next() / 5.0).collect()).collect();
             for signs in [&[false, true][..], &[false, true, false], &[true, false, false, true], &[false]] {
-                let rows: Vec<(&[f32], bool)> = signs.iter().enumerate().map(|(i, &add)| (&rows2[i % 3][..], add)).collect();
+                let listed: Vec<(&[i16], bool)> = signs.iter().enumerate().map(|(i, &add)| (&rows[i % 3][..], add)).collect();
                 let mut one_by_one = a.clone();
-                for &(r, add) in &rows {
+                for &(r, add) in &listed {
                     if add {
-                        add_plain(&mut one_by_one, r);
+                        add_q_plain(&mut one_by_one, r);
                     } else {
-                        sub_plain(&mut one_by_one, r);
+                        sub_q_plain(&mut one_by_one, r);
                     }
                 }
-                let (mut c, mut d) = (vec![0.0; n], vec![0.0; n]);
-                apply_rows(&mut c, &a, &rows);
-                apply_rows_plain(&mut d, &a, &rows);
-                assert_eq!(
-                    c.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
-                    one_by_one.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
-                );
+                let (mut c, mut d) = (vec![0; n], vec![0; n]);
+                apply_rows(&mut c, &a, &listed);
+                apply_rows_plain(&mut d, &a, &listed);
+                assert_eq!(c, one_by_one);
                 assert_eq!(c, d);
             }
             // The two fixed shapes equal the list form with the same rows.
-            let (r0, r1, r2) = (&rows2[0][..], &rows2[1][..], &rows2[2][..]);
-            let (mut listed, mut fixed, mut plain) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-            apply_rows(&mut listed, &a, &[(r0, false), (r1, true)]);
+            let (r0, r1, r2) = (&rows[0][..], &rows[1][..], &rows[2][..]);
+            let (mut listed, mut fixed, mut plain) = (vec![0; n], vec![0; n], vec![0; n]);
+            apply_rows(&mut listed, &a, &[(r0, false), (r1, true), (r2, true)]);
             sub_add(&mut fixed, &a, r0, r1);
             sub_add_plain(&mut plain, &a, r0, r1);
-            assert_eq!(
-                fixed.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
-                listed.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
-            );
-            assert_eq!(fixed, plain);
+            add_q(&mut fixed, r2);
+            add_q_plain(&mut plain, r2);
+            assert_eq!((&fixed, &plain), (&listed, &listed));
             apply_rows(&mut listed, &a, &[(r0, false), (r1, true), (r2, false)]);
             sub_add_sub(&mut fixed, &a, r0, r1, r2);
             sub_add_sub_plain(&mut plain, &a, r0, r1, r2);
-            assert_eq!(
-                fixed.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
-                listed.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
-            );
-            assert_eq!(fixed, plain);
-            sub_plain(&mut a, &row);
-            sub_plain(&mut b, &row);
-            assert_eq!(a, b);
+            assert_eq!((&fixed, &plain), (&listed, &listed));
+            // The output's running sums, over accumulators scaled by a power of two.
             let w: Vec<f32> = (0..n).map(|_| next()).collect();
-            let got = lanes([(&acc, &w), (&a, &w)]);
-            assert_eq!(got.map(f32::to_bits), lanes_plain([(&acc, &w), (&a, &w)]).map(f32::to_bits));
+            let inv = 1.0 / 8192.0;
+            let got = lanes([(&base, &w), (&a, &w)], inv);
+            assert_eq!(got.map(f32::to_bits), lanes_plain([(&base, &w), (&a, &w)], inv).map(f32::to_bits));
             // And the sums are the plain ones.
-            let plain: f64 = acc
+            let plain: f64 = base
                 .iter()
                 .chain(&a)
                 .zip(w.iter().chain(&w))
-                .map(|(x, w)| f64::from(screlu(*x)) * f64::from(*w))
+                .map(|(x, w)| f64::from(screlu(*x as f32 * inv)) * f64::from(*w))
                 .sum();
             assert!((got.iter().map(|&x| f64::from(x)).sum::<f64>() - plain).abs() < 1e-3);
         }
