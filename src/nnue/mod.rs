@@ -400,33 +400,29 @@ impl Network {
     /// The network's part of [`Self::evaluate`] ([`Self::scaled_output`]), from accumulators
     /// summed afresh.
     pub fn evaluate_output(&self, pos: &Position) -> i32 {
-        let us = pos.side_to_move();
-        let h = self.hidden;
-        let mut feats = Vec::with_capacity(128);
-        let mut acc = [[0i16; MAX_HIDDEN]; 2];
-        let [acc_us, acc_them] = &mut acc;
-        features(pos, us, &mut feats);
-        self.accumulate_q(&feats, &mut acc_us[..h]);
-        feats.clear();
-        features(pos, us.flip(), &mut feats);
-        self.accumulate_q(&feats, &mut acc_them[..h]);
-        self.scaled_output(&acc_us[..h], &acc_them[..h])
+        let [us, them] = self.fresh(pos, |f, acc| self.accumulate_q(f, acc));
+        self.scaled_output(&us[..self.hidden], &them[..self.hidden])
     }
 
     /// [`Self::evaluate_output`] with the `f32` weights (what training fits): the 16-bit
     /// sums' rounding is the difference.
     pub fn evaluate_output_f32(&self, pos: &Position) -> i32 {
+        let [us, them] = self.fresh(pos, |f, acc| self.accumulate(f, acc));
+        (self.output(&us[..self.hidden], &them[..self.hidden]) * OUT_SCALE).round() as i32
+    }
+
+    /// The two accumulators of `pos` (the side to move's view first) summed afresh by `sum`
+    /// over each view's features.
+    fn fresh<T: Copy + Default>(&self, pos: &Position, sum: impl Fn(&[u16], &mut [T])) -> [[T; MAX_HIDDEN]; 2] {
         let us = pos.side_to_move();
-        let h = self.hidden;
         let mut feats = Vec::with_capacity(128);
-        let mut acc = [[0.0f32; MAX_HIDDEN]; 2];
-        let [acc_us, acc_them] = &mut acc;
-        features(pos, us, &mut feats);
-        self.accumulate(&feats, &mut acc_us[..h]);
-        feats.clear();
-        features(pos, us.flip(), &mut feats);
-        self.accumulate(&feats, &mut acc_them[..h]);
-        (self.output(&acc_us[..h], &acc_them[..h]) * OUT_SCALE).round() as i32
+        let mut acc = [[T::default(); MAX_HIDDEN]; 2];
+        for (c, acc) in [us, us.flip()].into_iter().zip(&mut acc) {
+            feats.clear();
+            features(pos, c, &mut feats);
+            sum(&feats, &mut acc[..self.hidden]);
+        }
+        acc
     }
 
     /// The network's score from its two 16-bit accumulators (the side to move's, the
