@@ -62,9 +62,14 @@ impl Quantized {
     /// The largest absolute value any unit's accumulator can take: its bias, plus on each
     /// square the largest weight of any piece there, plus the weights of every hand feature.
     fn bound(&self, h: usize, v: Option<&Variant>) -> i32 {
-        // Squares and piece planes, then the hand features (each present at most once).
-        let (nsq, planes) = v.map_or((0, 0), |v| (v.width * v.height, 2 * v.pieces.len()));
-        let hand = self.w.len() / h.max(1) - planes * nsq;
+        // Squares and piece planes, then the hand features (each present at most once); a
+        // variant whose inputs are not the rows counts every row as always present.
+        let rows = self.w.len() / h.max(1);
+        let (nsq, planes) = match v {
+            Some(v) if super::input_count(v) == rows => (v.width * v.height, 2 * v.pieces.len()),
+            _ => (0, 0),
+        };
+        let hand = rows - planes * nsq;
         let row = |f: usize| self.w[f * h..(f + 1) * h].iter().map(|&x| (x as i32).abs());
         // Unit by unit, read a row at a time (the weights are stored row by row).
         let mut sum: Vec<i32> = self.b.iter().map(|&x| (x as i32).abs()).collect();
@@ -130,8 +135,10 @@ mod tests {
         // the bias: 48·0.9 + 96·0.4 + 1.5 = 83.1, which fits 256 (21,274) but not 512.
         assert_eq!(q.scale, 256.0);
         assert!(q.bound(4, Some(v)) <= i16::MAX as i32);
-        // Without the layout every feature counts: a smaller scale still.
+        // Without the layout (or with another variant's) every feature counts: a smaller
+        // scale still.
         assert!(Quantized::new(&net, None).scale < q.scale);
+        assert_eq!(Quantized::new(&net, Variant::by_name("shogi")).scale, Quantized::new(&net, None).scale);
         assert!(Quantized::at(&net, q.scale * 2.0).bound(4, Some(v)) > i16::MAX as i32);
     }
 }
