@@ -536,20 +536,27 @@ mod tests {
     }
 
     #[test]
-    fn the_output_in_running_sums_is_the_plain_sum() {
+    fn the_output_in_running_sums_is_the_plain_sum_in_both_forms() {
         // Hidden widths below, at and off a multiple of the lanes.
         let v = Variant::by_name("shogi").expect("shogi");
         for hidden in [5, simd::LANES, 2 * simd::LANES + 3] {
             let net = random_net(v, hidden, 11 + hidden as u64);
             let mut s = 7u64;
             let mut next = || (crate::eval::xorshift(&mut s) % 3001) as f32 / 1000.0 - 1.0;
-            let us: Vec<f32> = (0..hidden).map(|_| next()).collect();
-            let them: Vec<f32> = (0..hidden).map(|_| next()).collect();
-            let act = |x: f32| f64::from(x.clamp(0.0, 1.0)).powi(2);
+            // 16-bit accumulators over the clamp's whole range and past it.
+            let scale = net.quantized().scale;
+            let mut acc = || (next() * 1.5 * scale) as i16;
+            let us: Vec<i16> = (0..hidden).map(|_| acc()).collect();
+            let them: Vec<i16> = (0..hidden).map(|_| acc()).collect();
+            let act = |x: i16| (f64::from(x) / f64::from(scale)).clamp(0.0, 1.0).powi(2);
             let plain = f64::from(net.out_b)
                 + us.iter().zip(&net.out_w[..hidden]).map(|(a, w)| act(*a) * f64::from(*w)).sum::<f64>()
                 + them.iter().zip(&net.out_w[hidden..]).map(|(a, w)| act(*a) * f64::from(*w)).sum::<f64>();
-            let got = f64::from(net.output(&us, &them));
+            let got = f64::from(net.output_q(&us, &them));
+            assert!((got - plain).abs() < 1e-4, "hidden {hidden}: {got} against {plain}");
+            // And the f32 form (training's) on the same values.
+            let to_f32 = |a: &[i16]| a.iter().map(|&x| f32::from(x) / scale).collect::<Vec<_>>();
+            let got = f64::from(net.output(&to_f32(&us), &to_f32(&them)));
             assert!((got - plain).abs() < 1e-4, "hidden {hidden}: {got} against {plain}");
         }
     }
