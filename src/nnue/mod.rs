@@ -373,11 +373,7 @@ impl Network {
     /// form): `out_b + Σ screlu(acc)·out_w`, ours then theirs.
     pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
         let h = self.hidden;
-        let act = |x: f32| {
-            let c = x.clamp(0.0, 1.0);
-            c * c
-        };
-        let sum = |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(a, w)| act(*a) * w).sum::<f32>();
+        let sum = |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(a, w)| simd::screlu(*a) * w).sum::<f32>();
         self.out_b + sum(us, &self.out_w[..h]) + sum(them, &self.out_w[h..])
     }
 

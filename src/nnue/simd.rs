@@ -18,7 +18,7 @@ pub const LANES: usize = 16;
 
 /// The clipped, squared activation.
 #[inline(always)]
-fn screlu(x: f32) -> f32 {
+pub(super) fn screlu(x: f32) -> f32 {
     let c = x.clamp(0.0, 1.0);
     c * c
 }

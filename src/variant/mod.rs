@@ -396,18 +396,19 @@ fn compile(v: &Variant) -> Tables {
             let sign: i8 = if c == Color::Black { 1 } else { -1 };
             for a in &p.atoms {
                 let (dx, dy) = (a.dx * sign, a.dy * sign);
+                let line = geometry::dir_index(dx, dy);
                 t.atoms[ci].push(CAtom {
                     off: geometry::offset(dx, dy),
                     ride: a.ride,
                     mode: a.mode,
                     max: a.max,
-                    dir: match (a.ride, geometry::dir_index(dx, dy)) {
+                    dir: match (a.ride, line) {
                         (Ride::Slide | Ride::Hop | Ride::Range, Some(d)) => d as u8,
                         _ => 8,
                     },
                 });
                 add_attack(&mut t, ci, kb, dx, dy, a);
-                match (a.ride, geometry::dir_index(dx, dy)) {
+                match (a.ride, line) {
                     (Ride::Leap, Some(d)) => t.gen_near[ci][k] |= 1 << d,
                     (Ride::Slide, Some(d)) => {
                         t.gen_near[ci][k] |= 1 << d;
