@@ -290,6 +290,26 @@ impl Bits {
     pub fn andnot(&self, o: &Bits) -> Bits {
         Bits([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
     }
+    /// The set and every square next to one of its squares (the 3x3 block around each,
+    /// clipped to the grid). A block's squares that would wrap past the grid's side edge land
+    /// on the other side's padding columns, never on a board square.
+    #[inline]
+    pub fn grow(&self) -> Bits {
+        let h = self.or(&self.shl(1)).or(&self.shr(1));
+        h.or(&h.shl(GRID as u32)).or(&h.shr(GRID as u32))
+    }
+    /// Every square moved `k` (1..64) indices up the grid (those past the last dropped).
+    #[inline]
+    fn shl(&self, k: u32) -> Bits {
+        let w = self.0;
+        Bits([w[0] << k, w[1] << k | w[0] >> (64 - k), w[2] << k | w[1] >> (64 - k), w[3] << k | w[2] >> (64 - k)])
+    }
+    /// Every square moved `k` (1..64) indices down the grid (those below 0 dropped).
+    #[inline]
+    fn shr(&self, k: u32) -> Bits {
+        let w = self.0;
+        Bits([w[0] >> k | w[1] << (64 - k), w[1] >> k | w[2] << (64 - k), w[2] >> k | w[3] << (64 - k), w[3] >> k])
+    }
     /// Iterates the squares in increasing order.
     #[inline]
     pub fn iter(&self) -> BitsIter {
@@ -355,6 +375,20 @@ mod tests {
         ] {
             assert_eq!(b.count_few(), b.count());
             assert_eq!(b.is_single(), b.count() == 1);
+        }
+    }
+
+    #[test]
+    fn a_grown_set_is_the_union_of_the_blocks_around_its_board_squares() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let mut b = Bits::EMPTY;
+            for _ in 0..(seed % 30) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                b.set(sq((seed >> 40) as usize % MAX_SIDE, (seed >> 50) as usize % MAX_SIDE));
+            }
+            let want = b.iter().fold(Bits::EMPTY, |u, s| u.or(&WITHIN1[s as usize]));
+            assert_eq!(b.grow(), want);
         }
     }
 

@@ -395,15 +395,18 @@ impl Position {
     /// Board moves of every piece of the side to move (`CAPS`: captures; `QUIET`:
     /// non-captures and the pass). A piece hemmed in by its own pieces and the edge
     /// (`Tables::gen_near`) is skipped without walking its atoms: it has none to give. For
-    /// captures alone, so is a piece that only steps and has no enemy next to it; for
-    /// non-captures alone, one with no empty neighbour.
+    /// captures alone, so is a piece that only steps and has no enemy next to it (those with
+    /// only steps, `Position::steppers`, found all at once from the squares next to the
+    /// enemy's pieces); for non-captures alone, one with no empty neighbour. The pieces left
+    /// are visited in square order either way.
     fn board_moves<const CAPS: bool, const QUIET: bool>(&self, list: &mut MoveList) {
         let t = &self.variant().t;
         let us = self.side.idx();
         let them = self.side.flip();
         let b = &self.board;
         let mut g = Gen::<CAPS, QUIET>::new(self, list);
-        for from in self.occ[us].iter() {
+        let movers = if QUIET { self.occ[us] } else { self.occ[us].andnot(&self.steppers[us].andnot(&self.occ[them.idx()].grow())) };
+        for from in movers.iter() {
             let k = kind_of(b[from as usize]);
             if t.gen_far[us] >> k & 1 == 0 {
                 let mut dirs = t.gen_near[us][k as usize];

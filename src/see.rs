@@ -131,7 +131,7 @@ impl Position {
 
     /// How many royals each colour (by index) has on the board.
     fn royal_counts(&self) -> [u32; 2] {
-        [self.royals[0].count_few(), self.royals[1].count_few()]
+        self.royal_count
     }
 
     /// How many royals each colour (by index) has after `m`, given how many it has before:

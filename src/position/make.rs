@@ -2,7 +2,7 @@
 //! record in `unmake` (as is the counter-strike square; the count of reversible plies lives
 //! in the undo records; the history filter counts each pushed record's position and forgets
 //! it when popped);
-//! board, occupancy, royal, leaper and mobile sets, pawn counts, the piece-square sums and
+//! board, occupancy, royal, leaper, mobile and stepper sets, pawn counts, the piece-square sums and
 //! hands are updated in both; the weighted mobility (`mobility.rs`) in `make`, and restored
 //! from the undo record in `unmake`.
 
@@ -51,13 +51,20 @@ impl Position {
         p
     }
 
-    /// Adds (`ON`) or removes square `s` in colour index `c`'s royal, leaper and mobile sets
-    /// that list kind `k`, by masks rather than a branch a set ([`super::class_masks`]).
+    /// Adds (`ON`) or removes square `s` in colour index `c`'s royal, leaper, mobile and stepper
+    /// sets that list kind `k`, by masks rather than a branch a set ([`super::class_masks`]),
+    /// and counts a royal in or out of `royal_count`.
     #[inline(always)]
     fn mark_classes<const ON: bool>(&mut self, c: usize, k: u8, s: Sq) {
         let (w, bit) = (s as usize >> 6, 1u64 << (s & 63));
         let masks = super::class_masks(&self.v.t, k);
-        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile].into_iter().zip(masks) {
+        let royal = (masks[0] & 1) as u32;
+        if ON {
+            self.royal_count[c] += royal;
+        } else {
+            self.royal_count[c] -= royal;
+        }
+        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile, &mut self.steppers].into_iter().zip(masks) {
             if ON {
                 sets[c].0[w] |= bit & m;
             } else {

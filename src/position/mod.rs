@@ -2,7 +2,8 @@
 //!
 //! Invariants (checked by [`Position::check_invariants`] in debug builds and tests):
 //! `board` holds `WALL` exactly off the board; `occ[c]` is the set of squares holding colour
-//! `c`; `royals[c]` the subset of royal kinds; `pawns[c][col]` counts unpromoted pawns per
+//! `c`; `royals[c]` the subset of royal kinds, `royal_count[c]` their number (`leapers`, `mobile`, `steppers` those of their
+//! classes); `pawns[c][col]` counts unpromoted pawns per
 //! column; `psq[c]` is the sum of the evaluation's piece-square table over `c`'s pieces;
 //! `hash` equals [`Position::compute_hash`].
 
@@ -40,18 +41,18 @@ pub struct Undo {
     pub mob: [i32; 2],
 }
 
-/// Per set kept by kind class (in the order royals, leapers, pieces with mobility:
+/// Per set kept by kind class (in the order royals, leapers, pieces with mobility, steppers:
 /// `Position`'s fields of those names), all ones where that class lists kind `k`, else zero:
 /// the one test `put`, `remove` (which apply it as a mask, without a branch) and
 /// [`Position::check_invariants`] (through [`class_sets`]) share.
 #[inline(always)]
-fn class_masks(t: &Tables, k: u8) -> [u64; 3] {
-    [t.royal_mask, t.leap_kinds, t.mob_kinds].map(|m| 0u64.wrapping_sub(m >> k & 1))
+fn class_masks(t: &Tables, k: u8) -> [u64; 4] {
+    [t.royal_mask, t.leap_kinds, t.mob_kinds, t.step_kinds].map(|m| 0u64.wrapping_sub(m >> k & 1))
 }
 
 /// Calls `f` on each of the per-colour square sets kept by kind class (given in the order of
 /// [`class_masks`], or a recount of them) that lists a piece of kind `k`.
-fn class_sets<'a>(t: &Tables, k: u8, sets: [&'a mut [Bits; 2]; 3], mut f: impl FnMut(&'a mut [Bits; 2])) {
+fn class_sets<'a>(t: &Tables, k: u8, sets: [&'a mut [Bits; 2]; 4], mut f: impl FnMut(&'a mut [Bits; 2])) {
     for (b, m) in sets.into_iter().zip(class_masks(t, k)) {
         if m != 0 {
             f(b);
@@ -66,6 +67,8 @@ pub struct Position {
     pub(crate) board: [u8; NSQ],
     pub(crate) occ: [Bits; 2],
     pub(crate) royals: [Bits; 2],
+    /// Per colour, how many squares `royals` lists.
+    pub(crate) royal_count: [u32; 2],
     /// Per colour, the squares of its pieces whose kinds have leaps (`Tables::leap_kinds`),
     /// which attack scans look at instead of every leap's square. Code that changes the
     /// board alone for a scan may leave squares listed that now hold something else (a scan
@@ -75,6 +78,10 @@ pub struct Position {
     /// Per colour, the squares of its pieces whose kinds have mobility (sliding, hopping or
     /// ranging atoms: `Tables::mob_kinds`), which the evaluation walks.
     pub(crate) mobile: [Bits; 2],
+    /// Per colour, the squares of its pieces whose kinds only step to a neighbour
+    /// (`Tables::step_kinds`), which the capture generator skips where no enemy piece is
+    /// next to them.
+    pub(crate) steppers: [Bits; 2],
     pub(crate) hands: [[u8; MAX_KINDS]; 2],
     pub(crate) pawns: [[u8; 16]; 2],
     pub(crate) side: Color,
@@ -132,8 +139,10 @@ impl Position {
             board,
             occ: [Bits::EMPTY; 2],
             royals: [Bits::EMPTY; 2],
+            royal_count: [0; 2],
             leapers: [Bits::EMPTY; 2],
             mobile: [Bits::EMPTY; 2],
+            steppers: [Bits::EMPTY; 2],
             hands: [[0; MAX_KINDS]; 2],
             pawns: [[0; 16]; 2],
             side: Color::Black,
@@ -278,6 +287,7 @@ impl Position {
         let mut royals = [Bits::EMPTY; 2];
         let mut leapers = [Bits::EMPTY; 2];
         let mut mobile = [Bits::EMPTY; 2];
+        let mut steppers = [Bits::EMPTY; 2];
         let mut pawns = [[0u8; 16]; 2];
         let mut pawn_key = 0u64;
         let mut psq = [0i32; 2];
@@ -297,7 +307,7 @@ impl Position {
             let c = crate::piece::color_of(p).idx();
             occ[c].set(s as Sq);
             psq[c] += self.psqt[psq_index(k, c, s as Sq)];
-            class_sets(t, k, [&mut royals, &mut leapers, &mut mobile], |b| b[c].set(s as Sq));
+            class_sets(t, k, [&mut royals, &mut leapers, &mut mobile, &mut steppers], |b| b[c].set(s as Sq));
             if k == t.pawn_kind {
                 pawns[c][crate::geometry::col_of(s as Sq)] += 1;
                 pawn_key ^= crate::zobrist::KEYS.psq[p as usize][s];
@@ -309,11 +319,17 @@ impl Position {
         if royals != self.royals {
             return Err("royal sets differ from the board".into());
         }
+        if royals.map(|r| r.count()) != self.royal_count {
+            return Err("royal counts differ from the board".into());
+        }
         if leapers != self.leapers {
             return Err("leaper sets differ from the board".into());
         }
         if mobile != self.mobile {
             return Err("mobile sets differ from the board".into());
+        }
+        if steppers != self.steppers {
+            return Err("stepper sets differ from the board".into());
         }
         if pawns != self.pawns {
             return Err("pawn file counts differ from the board".into());

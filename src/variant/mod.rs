@@ -258,6 +258,11 @@ pub struct Tables {
     /// Per colour, the kinds (bits) with an atom that may reach past a blocked neighbour:
     /// longer leaps, hops, ranging jumps, lion power.
     pub gen_far: [u64; 2],
+    /// The kinds whose every atom is a step to a neighbour (for both colours: not in
+    /// `gen_far`, no slides), which can capture only next to themselves: the position keeps
+    /// their squares apart, so that the capture generator skips those with no enemy piece
+    /// next to them all at once.
+    pub step_kinds: u64,
     /// What promoting adds to each kind's value (its promoted kind's value less its own, never
     /// negative; 0 for a kind that does not promote).
     pub promo_gain: [i32; MAX_KINDS],
@@ -354,6 +359,7 @@ impl Tables {
             gen_near: [[0; MAX_KINDS]; 2],
             gen_slide: [[0; MAX_KINDS]; 2],
             gen_far: [0; 2],
+            step_kinds: 0,
             promo_gain: [0; MAX_KINDS],
             max_promo_gain: 0,
         }
@@ -457,6 +463,11 @@ fn compile(v: &Variant) -> Tables {
         }
     }
     t.plain_attacks = !t.has_hoppers && !t.has_lion_moves;
+    for k in 1..=v.pieces.len() {
+        if (t.gen_far[0] | t.gen_far[1]) >> k & 1 == 0 && t.gen_slide[0][k] | t.gen_slide[1][k] == 0 {
+            t.step_kinds |= 1 << k;
+        }
+    }
     t.line_beyond = [&t.jump2, &t.cannon, &t.range].iter().any(|m| m.iter().flatten().any(|&x| x != 0));
     for c in 0..2 {
         t.scan_dirs[c] = (0..8).filter(|&d| t.near[c][d] | t.line[c][d] != 0).fold(0, |m, d| m | 1 << d);
