@@ -7,7 +7,7 @@
 //! when its first leg captures, and the pass at most once per position.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, RAYS, Sq, WITHIN1, col_of, row_of};
+use crate::geometry::{Bits, RAYS, Sq, WITHIN1, col_of, dir_index, row_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
@@ -326,6 +326,37 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
+        let k = kind_of(self.board[from as usize]);
+        let us = self.side.idx();
+        if m.mid() == 0 && v.t.plain_kinds[us] >> k & 1 != 0 {
+            // A piece that only steps and slides, all its atoms moving and capturing alike:
+            // it reaches `to` along the line from `from` (a step, or a slide over empty
+            // squares) onto an empty square or an enemy piece; then the move's promotion
+            // choices are the generator's for that square.
+            let to = m.to();
+            let q = self.board[to as usize];
+            if q != EMPTY && !is_color(q, self.side.flip()) {
+                return false;
+            }
+            let (dx, dy) = (col_of(to) as i32 - col_of(from) as i32, row_of(from) as i32 - row_of(to) as i32);
+            let n = dx.abs().max(dy.abs());
+            let Some(d) = dir_index(dx.signum() as i8, dy.signum() as i8).filter(|_| dx == 0 || dy == 0 || dx.abs() == dy.abs()) else {
+                return false;
+            };
+            let t = &v.t;
+            if n == 1 {
+                if t.gen_near[us][k as usize] >> d & 1 == 0 {
+                    return false;
+                }
+            } else {
+                let off = DIR_OFF[d];
+                if t.gen_slide[us][k as usize] >> d & 1 == 0 || (1..n).any(|i| self.board[(from as i16 + i as i16 * off) as u8 as usize] != EMPTY) {
+                    return false;
+                }
+            }
+            Gen::<true, true>::new(self, &mut list).push(k, from, to, q != EMPTY);
+            return list.contains(&m);
+        }
         // The pass (out to an empty square and back) is generated once a position, by the
         // first piece that can pass and through its first empty square: only that one is.
         if m.mid() != 0 && m.to() == from && self.board[m.mid() as usize] == EMPTY {
@@ -438,6 +469,31 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::geometry::{col_of, offset, row_of, sq};
+    use crate::moves::{Move, MoveList};
+
+    /// Over random games of every variant, every single move of every piece of the side to
+    /// move to every square of the grid, with and without promotion, is pseudo-legal exactly
+    /// when the generator lists it (the plain pieces' shortcut and the general test alike).
+    #[test]
+    fn the_pseudo_legality_test_agrees_with_the_generator() {
+        for v in crate::variant::all() {
+            let mut plain = 0;
+            crate::eval::random_game(v, 0x6A09_E667_F3BC_C908, 120, |pos| {
+                let mut list = MoveList::new();
+                pos.generate_pseudo(&mut list);
+                for from in pos.occupied(pos.side_to_move()).iter() {
+                    plain += (v.t.plain_kinds[pos.side_to_move().idx()] >> crate::piece::kind_of(pos.piece_at(from)) & 1) as u32;
+                    for to in 0..=255u8 {
+                        for promote in [false, true] {
+                            let m = Move::normal(from, to, promote);
+                            assert_eq!(pos.is_pseudo_legal(m), list.contains(&m), "{} {}: {from} {to} {promote}", v.name, pos.to_sfen());
+                        }
+                    }
+                }
+            });
+            assert!(plain > 0, "{}: some plain piece tested", v.name);
+        }
+    }
 
     /// On an empty 12x12 board, a unit step reaches exactly the squares its walk does; any
     /// other step is tested by dividing, as before.

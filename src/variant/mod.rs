@@ -263,6 +263,11 @@ pub struct Tables {
     /// their squares apart, so that the capture generator skips those with no enemy piece
     /// next to them all at once.
     pub step_kinds: u64,
+    /// Per colour, the kinds whose every atom moves and captures alike and is a step to a
+    /// neighbour or an unlimited slide along one of the eight lines: whether such a piece
+    /// reaches a square is read off `gen_near` and `gen_slide` and the squares between
+    /// (`Position::is_pseudo_legal`).
+    pub plain_kinds: [u64; 2],
     /// What promoting adds to each kind's value (its promoted kind's value less its own, never
     /// negative; 0 for a kind that does not promote).
     pub promo_gain: [i32; MAX_KINDS],
@@ -360,6 +365,7 @@ impl Tables {
             gen_slide: [[0; MAX_KINDS]; 2],
             gen_far: [0; 2],
             step_kinds: 0,
+            plain_kinds: [0; 2],
             promo_gain: [0; MAX_KINDS],
             max_promo_gain: 0,
         }
@@ -400,6 +406,7 @@ fn compile(v: &Variant) -> Tables {
             let ci = c.idx();
             let start = t.atoms[ci].len() as u16;
             let sign: i8 = if c == Color::Black { 1 } else { -1 };
+            t.plain_kinds[ci] |= kb;
             for a in &p.atoms {
                 let (dx, dy) = (a.dx * sign, a.dy * sign);
                 let line = geometry::dir_index(dx, dy);
@@ -414,6 +421,10 @@ fn compile(v: &Variant) -> Tables {
                     },
                 });
                 add_attack(&mut t, ci, kb, dx, dy, a);
+                let plain = a.mode == MC && line.is_some() && (a.ride == Ride::Leap || (a.ride == Ride::Slide && a.max == 0));
+                if !plain {
+                    t.plain_kinds[ci] &= !kb;
+                }
                 match (a.ride, line) {
                     (Ride::Leap, Some(d)) => t.gen_near[ci][k] |= 1 << d,
                     (Ride::Slide, Some(d)) => {
