@@ -302,13 +302,23 @@ impl Bits {
     #[inline]
     fn shl(&self, k: u32) -> Bits {
         let w = self.0;
-        Bits([w[0] << k, w[1] << k | w[0] >> (64 - k), w[2] << k | w[1] >> (64 - k), w[3] << k | w[2] >> (64 - k)])
+        Bits([
+            w[0] << k,
+            w[1] << k | w[0] >> (64 - k),
+            w[2] << k | w[1] >> (64 - k),
+            w[3] << k | w[2] >> (64 - k),
+        ])
     }
     /// Every square moved `k` (1..64) indices down the grid (those below 0 dropped).
     #[inline]
     fn shr(&self, k: u32) -> Bits {
         let w = self.0;
-        Bits([w[0] >> k | w[1] << (64 - k), w[1] >> k | w[2] << (64 - k), w[2] >> k | w[3] << (64 - k), w[3] >> k])
+        Bits([
+            w[0] >> k | w[1] << (64 - k),
+            w[1] >> k | w[2] << (64 - k),
+            w[2] >> k | w[3] << (64 - k),
+            w[3] >> k,
+        ])
     }
     /// Iterates the squares in increasing order.
     #[inline]

@@ -436,7 +436,11 @@ impl Position {
         let them = self.side.flip();
         let b = &self.board;
         let mut g = Gen::<CAPS, QUIET>::new(self, list);
-        let movers = if QUIET { self.occ[us] } else { self.occ[us].andnot(&self.steppers[us].andnot(&self.occ[them.idx()].grow())) };
+        let movers = if QUIET {
+            self.occ[us]
+        } else {
+            self.occ[us].andnot(&self.steppers[us].andnot(&self.occ[them.idx()].grow()))
+        };
         for from in movers.iter() {
             let k = kind_of(b[from as usize]);
             if t.gen_far[us] >> k & 1 == 0 {

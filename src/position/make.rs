@@ -64,7 +64,10 @@ impl Position {
         } else {
             self.royal_count[c] -= royal;
         }
-        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile, &mut self.steppers].into_iter().zip(masks) {
+        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile, &mut self.steppers]
+            .into_iter()
+            .zip(masks)
+        {
             if ON {
                 sets[c].0[w] |= bit & m;
             } else {
