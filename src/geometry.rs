@@ -360,15 +360,22 @@ impl Iterator for BitsIter {
 mod tests {
     use super::*;
 
+    /// A set of up to `most - 1` squares drawn by `square` from a step of the generator
+    /// `seed` (a linear congruential one), which it advances.
+    fn random_bits(seed: &mut u64, most: u64, square: impl Fn(u64) -> Sq) -> Bits {
+        let mut b = Bits::EMPTY;
+        for _ in 0..(*seed % most) {
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            b.set(square(*seed));
+        }
+        b
+    }
+
     #[test]
     fn bits_iterate_their_squares_in_increasing_order() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..200 {
-            let mut b = Bits::EMPTY;
-            for _ in 0..(seed % 40) {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                b.set((seed >> 56) as Sq);
-            }
+            let b = random_bits(&mut seed, 40, |x| (x >> 56) as Sq);
             let listed: Vec<Sq> = b.iter().collect();
             let expected: Vec<Sq> = (0..=255u8).filter(|&s| b.has(s)).collect();
             assert_eq!(listed, expected);
@@ -392,11 +399,7 @@ mod tests {
     fn a_grown_set_is_the_union_of_the_blocks_around_its_board_squares() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..200 {
-            let mut b = Bits::EMPTY;
-            for _ in 0..(seed % 30) {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                b.set(sq((seed >> 40) as usize % MAX_SIDE, (seed >> 50) as usize % MAX_SIDE));
-            }
+            let b = random_bits(&mut seed, 30, |x| sq((x >> 40) as usize % MAX_SIDE, (x >> 50) as usize % MAX_SIDE));
             let want = b.iter().fold(Bits::EMPTY, |u, s| u.or(&WITHIN1[s as usize]));
             assert_eq!(b.grow(), want);
         }

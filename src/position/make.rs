@@ -2,9 +2,9 @@
 //! record in `unmake` (as is the counter-strike square; the count of reversible plies lives
 //! in the undo records; the history filter counts each pushed record's position and forgets
 //! it when popped);
-//! board, occupancy, royal, leaper, mobile and stepper sets, pawn counts, the piece-square sums and
-//! hands are updated in both; the weighted mobility (`mobility.rs`) in `make`, and restored
-//! from the undo record in `unmake`.
+//! board, occupancy, royal, leaper, mobile and stepper sets, royal counts, pawn counts, the
+//! piece-square sums and hands are updated in both; the weighted mobility (`mobility.rs`) in
+//! `make`, and restored from the undo record in `unmake`.
 
 use super::{Position, Undo, repeat_slot};
 use crate::geometry::{Sq, col_of};

@@ -2,10 +2,10 @@
 //!
 //! Invariants (checked by [`Position::check_invariants`] in debug builds and tests):
 //! `board` holds `WALL` exactly off the board; `occ[c]` is the set of squares holding colour
-//! `c`; `royals[c]` the subset of royal kinds, `royal_count[c]` their number (`leapers`, `mobile`, `steppers` those of their
-//! classes); `pawns[c][col]` counts unpromoted pawns per
-//! column; `psq[c]` is the sum of the evaluation's piece-square table over `c`'s pieces;
-//! `hash` equals [`Position::compute_hash`].
+//! `c`; `royals[c]` the subset of royal kinds and `royal_count[c]` their number (`leapers`,
+//! `mobile` and `steppers` the subsets of their classes); `pawns[c][col]` counts unpromoted
+//! pawns per column; `psq[c]` is the sum of the evaluation's piece-square table over `c`'s
+//! pieces; `hash` equals [`Position::compute_hash`].
 
 mod make;
 mod mobility;
