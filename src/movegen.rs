@@ -499,6 +499,25 @@ mod tests {
         }
     }
 
+    /// Over random games of every variant, the captures alone are the full list's captures,
+    /// in its order (the skipped pieces, steppers with no enemy next to them, give none), and
+    /// the non-captures alone are the rest of its board moves.
+    #[test]
+    fn captures_and_quiets_alone_split_the_full_list() {
+        for v in crate::variant::all() {
+            crate::eval::random_game(v, 0xBB67_AE85_84CA_A73B, 160, |pos| {
+                let (mut all, mut caps, mut quiets) = (MoveList::new(), MoveList::new(), MoveList::new());
+                pos.generate_board_moves(&mut all);
+                pos.generate_captures(&mut caps);
+                pos.generate_board_quiets(&mut quiets);
+                let want: Vec<Move> = all.iter().copied().filter(|&m| pos.is_capture(m)).collect();
+                assert_eq!(caps.to_vec(), want, "{} {}", v.name, pos.to_sfen());
+                let rest: Vec<Move> = all.iter().copied().filter(|&m| !pos.is_capture(m)).collect();
+                assert_eq!(quiets.to_vec(), rest, "{} {}", v.name, pos.to_sfen());
+            });
+        }
+    }
+
     /// On an empty 12x12 board, a unit step reaches exactly the squares its walk does; any
     /// other step is tested by dividing, as before.
     #[test]
