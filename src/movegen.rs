@@ -7,7 +7,7 @@
 //! when its first leg captures, and the pass at most once per position.
 
 use crate::attack::DIR_OFF;
-use crate::geometry::{Bits, RAYS, Sq, WITHIN1, col_of, dir_index, row_of};
+use crate::geometry::{Bits, RAYS, Sq, WITHIN1, col_of, distance, line_dir, row_of};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, is_color, kind_of};
 use crate::position::Position;
@@ -338,11 +338,11 @@ impl Position {
             if q != EMPTY && !is_color(q, self.side.flip()) {
                 return false;
             }
-            let (dx, dy) = (col_of(to) as i32 - col_of(from) as i32, row_of(from) as i32 - row_of(to) as i32);
-            let n = dx.abs().max(dy.abs());
-            let Some(d) = dir_index(dx.signum() as i8, dy.signum() as i8).filter(|_| dx == 0 || dy == 0 || dx.abs() == dy.abs()) else {
+            let d = line_dir(from, to);
+            if d == 8 {
                 return false;
-            };
+            }
+            let n = distance(from, to);
             let t = &v.t;
             if n == 1 {
                 if t.gen_near[us][k as usize] >> d & 1 == 0 {

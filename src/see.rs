@@ -126,12 +126,7 @@ impl Position {
     pub fn see(&mut self, m: Move) -> i32 {
         // A drop gains nothing itself; its exchange is what the opponent wins there.
         let gain = self.move_gain(m);
-        gain - self.after(m, self.royal_counts(), |p, royals| p.recapture(m.to(), 1, royals))
-    }
-
-    /// How many royals each colour (by index) has on the board.
-    fn royal_counts(&self) -> [u32; 2] {
-        self.royal_count
+        gain - self.after(m, self.royal_count, |p, royals| p.recapture(m.to(), 1, royals))
     }
 
     /// How many royals each colour (by index) has after `m`, given how many it has before:
@@ -182,7 +177,7 @@ impl Position {
         if gain < threshold {
             return false;
         }
-        self.after(m, self.royal_counts(), |p, royals| p.wins_back_at_most(m.to(), 1, royals, gain - threshold))
+        self.after(m, self.royal_count, |p, royals| p.wins_back_at_most(m.to(), 1, royals, gain - threshold))
     }
 
     /// The step every exchange recursion shares: the recapture on `sq` at `depth` (see

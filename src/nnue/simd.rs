@@ -191,59 +191,47 @@ fn has_avx2() -> bool {
     }
 }
 
+/// The body of each public loop: its AVX2 form `avx2::$name` where the processor has AVX2,
+/// else its plain form, on the same arguments.
+macro_rules! dispatch {
+    ($name:ident, $plain:ident, $($arg:expr),*) => {{
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2() {
+            // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
+            return unsafe { avx2::$name($($arg),*) };
+        }
+        $plain($($arg),*)
+    }};
+}
+
 /// `acc += row`, element by element.
 #[inline]
 pub fn add(acc: &mut [f32], row: &[f32]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::add(acc, row) };
-    }
-    add_plain(acc, row)
+    dispatch!(add, add_plain, acc, row)
 }
 
 /// `acc += row`, 16-bit, element by element, wrapping.
 #[inline]
 pub fn add_q(acc: &mut [i16], row: &[i16]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::add_q(acc, row) };
-    }
-    add_q_plain(acc, row)
+    dispatch!(add_q, add_q_plain, acc, row)
 }
 
 /// `child = parent ± rows` (see [`apply_rows_plain`]).
 #[inline]
 pub fn apply_rows(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::apply_rows(child, parent, rows) };
-    }
-    apply_rows_plain(child, parent, rows)
+    dispatch!(apply_rows, apply_rows_plain, child, parent, rows)
 }
 
 /// `child = parent - a + b` (the same sums as [`apply_rows`] with those two rows).
 #[inline]
 pub fn sub_add(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::sub_add(child, parent, a, b) };
-    }
-    sub_add_plain(child, parent, a, b)
+    dispatch!(sub_add, sub_add_plain, child, parent, a, b)
 }
 
 /// `child = parent - a + b - c` (the same sums as [`apply_rows`] with those three rows).
 #[inline]
 pub fn sub_add_sub(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::sub_add_sub(child, parent, a, b, c) };
-    }
-    sub_add_sub_plain(child, parent, a, b, c)
+    dispatch!(sub_add_sub, sub_add_sub_plain, child, parent, a, b, c)
 }
 
 /// The output layer's running sums over the (16-bit accumulator, output weights) pairs: lane
@@ -251,12 +239,7 @@ pub fn sub_add_sub(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &
 /// theirs (`inv`: one over the network's scale, a power of two).
 #[inline]
 pub fn lanes(pairs: [(&[i16], &[f32]); 2], inv: f32) -> [f32; LANES] {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: the processor has AVX2 (checked just above), the one feature it enables.
-        return unsafe { avx2::lanes(pairs, inv) };
-    }
-    lanes_plain(pairs, inv)
+    dispatch!(lanes, lanes_plain, pairs, inv)
 }
 
 #[cfg(test)]
