@@ -35,7 +35,7 @@ pub struct ContHist {
     /// `squares` of any piece-to index (exact below `2^32 / squares`; a test checks them all),
     /// so that finding a coarse row takes no division.
     squares_inv: u64,
-    table: Vec<i16>,
+    table: super::table_mem::Block<i16>,
 }
 
 impl ContHist {
@@ -53,7 +53,7 @@ impl ContHist {
             n,
             coarse,
             squares_inv: (1u64 << 32) / squares as u64 + 1,
-            table: vec![0; rows * n],
+            table: super::table_mem::Block::new(rows * n),
         }
     }
 

@@ -38,6 +38,7 @@ mod corr;
 pub mod mate;
 mod ordering;
 mod table_mem;
+use table_mem::Block;
 mod time;
 pub mod tt;
 
@@ -325,14 +326,14 @@ impl Default for Shared {
 /// (each thread its own), cleared for a new game; made for one variant.
 pub struct Learned {
     variant: &'static Variant,
-    history: Vec<i32>,
+    history: Block<i32>,
     /// Quiet move that refuted each previous move (by the previous move's history index).
-    counter: Vec<Move>,
+    counter: Block<Move>,
     /// Continuation history (quiet moves after the previous move and the one before).
     cont: ContHist,
     /// Capture history: how well each capture did, by its piece-to index (see
     /// [`ContHist::index`]) and the kind it captures; within `±HISTORY_MAX` (gravity).
-    capt: Vec<i16>,
+    capt: Block<i16>,
     /// Correction history of the static evaluation.
     corr: CorrHist,
 }
@@ -344,10 +345,10 @@ impl Learned {
         let kinds = v.pieces.len();
         Learned {
             variant: v,
-            history: vec![0; ordering::HIST_SIZE],
-            counter: vec![Move::NONE; ordering::HIST_SIZE],
+            history: Block::new(ordering::HIST_SIZE),
+            counter: Block::new(ordering::HIST_SIZE),
             cont: ContHist::new(pos),
-            capt: vec![0; 2 * kinds * kinds * v.width * v.height],
+            capt: Block::new(2 * kinds * kinds * v.width * v.height),
             corr: CorrHist::default(),
         }
     }
@@ -387,7 +388,7 @@ pub struct Searcher<'a> {
     /// Static evaluation per ply (`-INF` when in check or not computed).
     evals: [i32; MAX_PLY + 2],
     /// Evaluation cache: the hash's upper 48 bits and the score (16 bits) per slot.
-    eval_cache: Vec<u64>,
+    eval_cache: Block<u64>,
     /// The shared NNUE network when it is made for this variant, and this thread's
     /// accumulators for it.
     nn: Option<(std::sync::Arc<crate::nnue::Network>, crate::nnue::Stack)>,
@@ -432,7 +433,7 @@ impl<'a> Searcher<'a> {
             learned,
             moved: [NO_MOVE; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
-            eval_cache: vec![0; EVAL_CACHE],
+            eval_cache: Block::new(EVAL_CACHE),
             nn: net.map(|n| {
                 let stack = crate::nnue::Stack::new(n.hidden, MAX_PLY + 2);
                 (n.clone(), stack)
@@ -1138,15 +1139,18 @@ impl<'a> Searcher<'a> {
     }
 
     /// Makes `m` in the search, keeping its piece-to index as the move of `slot` (the ply,
-    /// capped for quiescence) and starting to load the child's hash bucket.
+    /// capped for quiescence) and starting to load the child's hash bucket and evaluation
+    /// cache slot.
     fn play(&mut self, m: Move, slot: usize) {
         self.moved[slot] = self.learned.cont.index(&self.pos, m);
         if let Some((_, stack)) = &mut self.nn {
             stack.invalidate(slot + 1);
         }
-        // The hash entry starts loading before the move is made (which takes long enough to
-        // hide part of the wait).
-        self.tt.prefetch(self.pos.key_after(m));
+        // The hash entry and the evaluation cache's slot start loading before the move is
+        // made (which takes long enough to hide part of the wait).
+        let key = self.pos.key_after(m);
+        self.tt.prefetch(key);
+        table_mem::prefetch(&self.eval_cache[key as usize & (EVAL_CACHE - 1)]);
         self.pos.make(m);
     }
 
@@ -1611,11 +1615,11 @@ mod tests {
         assert_eq!(learned.len(), 2, "one table set per thread");
         assert!(learned.iter().all(|l| l.fits(&shogi)));
         assert!(learned[0].history.iter().any(|&h| h != 0), "the main thread learnt some history");
-        let kept = learned[0].history.clone();
+        let kept = learned[0].history.to_vec();
         // The next search starts from what the last one learnt.
         let shared = Shared::default();
         let mut s = Searcher::with_learned(shogi.clone(), &tt, &shared, limits.clone(), 0, learned.remove(0));
-        assert_eq!(s.learned.history, kept);
+        assert_eq!(&s.learned.history[..], &kept[..]);
         s.think(&mut |_| {});
         // Another variant gets fresh tables, one set per thread.
         let sho = Position::startpos(Variant::by_name("shoshogi").expect("shoshogi"));

@@ -401,9 +401,9 @@ mod tests {
         let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
         let capture = s.pos.legal_moves().iter().copied().find(|&m| s.pos.is_capture(m)).expect("a capture");
         s.play(capture, 0);
-        let before = s.learned.history.clone();
+        let before = s.learned.history.to_vec();
         s.reward_prior(5, 1);
-        assert_eq!(s.learned.history, before);
+        assert_eq!(&s.learned.history[..], &before[..]);
     }
 
     #[test]

@@ -137,15 +137,7 @@ impl Tt {
     /// probe soon after finds it there (a hint only: no effect on what is read).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.bucket(key) as *const Bucket as *const i8;
-            // SAFETY: `_mm_prefetch` is a hint that never faults and reads nothing into the
-            // program; `p` points into the bucket array anyway. SSE is part of x86_64.
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        super::table_mem::prefetch(self.bucket(key));
     }
 
     /// The entry for `key`, if stored.
