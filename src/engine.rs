@@ -142,8 +142,6 @@ impl Engine {
         if let Err(e) = self.load_net() {
             log::info!("{e}");
         }
-        // The hash entries hold static evaluations, which belong to one evaluation.
-        self.tt.clear();
         self.root = Position::startpos(v);
         self.root.set_okazaki(self.options.okazaki);
         self.root.set_bare_king(self.options.bare_king);
@@ -213,21 +211,17 @@ impl Engine {
     /// handcrafted evaluation, else a file from `shishi train`. A file made for another
     /// variant is kept (an error says so) and read again when that variant is chosen; an
     /// unreadable or malformed file leaves the previous setting.
-    /// The hash table is emptied whenever the evaluation changes (its entries hold static
-    /// evaluations).
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
         self.stop();
         match crate::nnue::from_setting(path, self.variant) {
             Ok(net) => {
                 self.eval_file = path.to_string();
                 self.net = net;
-                self.tt.clear();
                 Ok(())
             }
             Err(SettingError::Net(why, NetError::Variant { .. })) => {
                 self.eval_file = path.to_string();
                 self.net = None;
-                self.tt.clear();
                 Err(why)
             }
             Err(e) => Err(e.to_string()),
@@ -424,29 +418,5 @@ mod tests {
         assert_eq!(e.threads(), 3, "a new game forgets histories, not the option");
         e.set_threads(0);
         assert_eq!(e.threads(), 1, "at least one thread runs");
-    }
-
-    #[test]
-    fn a_change_of_evaluation_or_variant_empties_the_hash_table() {
-        let mut e = Engine::new();
-        e.set_own_book(false);
-        let searched = |e: &mut Engine| {
-            e.go(
-                Limits {
-                    depth: Some(3),
-                    ..Limits::default()
-                },
-                false,
-                |_| {},
-            );
-            e.wait();
-            e.tt.probe(e.root.hash()).is_some()
-        };
-        assert!(searched(&mut e), "a search leaves the root's entry");
-        e.set_eval_file("<none>").expect("the handcrafted evaluation");
-        assert!(e.tt.probe(e.root.hash()).is_none(), "a new evaluation, no stale entries");
-        assert!(searched(&mut e));
-        e.set_variant("shogi").expect("a variant");
-        assert!(e.tt.probe(e.root.hash()).is_none(), "a new variant, no stale entries");
     }
 }
