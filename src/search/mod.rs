@@ -18,9 +18,8 @@
 //! Repetitions score as draws, or as a mate against the side that gave check with every
 //! move of the cycle (perpetual check); mate scores. The static evaluation is read at the
 //! variant's search scale (`Params::search_scale`: shogi's weights are fitted on a wider
-//! scale than the margins here are set in, sho's on a narrower one). Where the evaluation
-//! reads the position alone, hash entries keep it (`tt.rs`); a small per-thread cache keeps
-//! the handcrafted one by hash; a correction history (`corr.rs`) adds to them how
+//! scale than the margins here are set in, sho's on a narrower one). A small per-thread
+//! cache keeps static evaluations by hash; a correction history (`corr.rs`) adds to them how
 //! far searches found similar positions' static scores off. The soft time limit stretches
 //! when the best move keeps changing or the score falls (`time.rs`).
 //!
@@ -133,6 +132,13 @@ struct DropScales {
     /// Late move reductions ([`LMR`], or [`LMR_SHO`] in variants without drops whose attacks
     /// are plain).
     lmr: &'static LmrTable,
+    /// Whether a node takes its static score before reading its hash entry (which the move
+    /// into it prefetched): the entry then mostly arrives from memory meanwhile, at the cost of
+    /// a score taken for nothing where the entry settles the node. Without drops (chu, cannon
+    /// shosu, sho) that paid: chu after 450 plies 1,576,441 -> 1,767,046 nodes a second, after
+    /// 300 1,375,294 -> 1,514,797 (medians of fixed-depth runs, forty-sixth session); with
+    /// drops it did not (shogi after 110 plies 636,757 -> 595,514, cannon shogi even).
+    eval_first: bool,
 }
 
 impl DropScales {
@@ -147,6 +153,7 @@ impl DropScales {
                 iir_cut_depth,
                 null_reduction: NULL_REDUCTION,
                 lmr: &LMR,
+                eval_first: false,
             }
         } else {
             // Sho's own values: no drops and plain attacks (the chu pieces and hoppers are not).
@@ -159,6 +166,7 @@ impl DropScales {
                 iir_cut_depth,
                 null_reduction: if sho { NULL_REDUCTION_SHO } else { NULL_REDUCTION },
                 lmr: if sho { &LMR_SHO } else { &LMR },
+                eval_first: true,
             }
         }
     }
@@ -379,12 +387,8 @@ pub struct Searcher<'a> {
     scales: DropScales,
     /// Static evaluation per ply (`-INF` when in check or not computed).
     evals: [i32; MAX_PLY + 2],
-    /// Evaluation cache of the handcrafted evaluation, alone or as a network's base: the hash's
-    /// upper 48 bits and the score (16 bits) per slot.
+    /// Evaluation cache: the hash's upper 48 bits and the score (16 bits) per slot.
     eval_cache: Block<u64>,
-    /// Whether [`Self::eval`] reads the evaluation cache (no network, or a base that walks the
-    /// board).
-    reads_eval_cache: bool,
     /// The shared NNUE network when it is made for this variant, and this thread's
     /// accumulators for it.
     nn: Option<(std::sync::Arc<crate::nnue::Network>, crate::nnue::Stack)>,
@@ -430,7 +434,6 @@ impl<'a> Searcher<'a> {
             moved: [NO_MOVE; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             eval_cache: Block::new(EVAL_CACHE),
-            reads_eval_cache: net.is_none_or(|n| n.base.walks_the_board()),
             nn: net.map(|n| {
                 let stack = crate::nnue::Stack::new(n.hidden, MAX_PLY + 2);
                 (n.clone(), stack)
@@ -588,17 +591,12 @@ impl<'a> Searcher<'a> {
     /// (empty when no move beat alpha). `hint` is tried first.
     fn root(&mut self, depth: i32, root_moves: &MoveList, hint: Option<Move>, mut alpha: i32, beta: i32) -> (i32, Vec<Move>) {
         let mut moves = root_moves.clone();
-        let entry = self.tt.probe(self.pos.hash());
-        let tt_move = entry.map(|e| e.mv).unwrap_or(Move::NONE);
+        let tt_move = self.tt.probe(self.pos.hash()).map(|e| e.mv).unwrap_or(Move::NONE);
         self.order(&mut moves, hint.unwrap_or(tt_move), 0);
         let mut best = -INF;
         let mut pv = Vec::new();
         self.pv_len[0] = 0;
-        self.evals[0] = if self.check_matters() && self.pos.in_check() {
-            -INF
-        } else {
-            self.eval(0, entry)
-        };
+        self.evals[0] = if self.check_matters() && self.pos.in_check() { -INF } else { self.eval(0) };
         for (i, &m) in moves.iter().enumerate() {
             self.play(m, 0);
             let score = if i == 0 {
@@ -629,7 +627,7 @@ impl<'a> Searcher<'a> {
         }
         if !self.aborted && !pv.is_empty() && self.limits.multipv <= 1 {
             let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
-            self.tt.store(self.pos.hash(), pv[0], best, depth as i16, bound, tt::NO_EVAL);
+            self.tt.store(self.pos.hash(), pv[0], best, depth as i16, bound);
         }
         (best, pv)
     }
@@ -655,25 +653,23 @@ impl<'a> Searcher<'a> {
         sound
     }
 
-    /// Static evaluation in the search's scale (see `Params::search_scale`), from the node's
-    /// hash entry `entry` where it holds one and the evaluation reads the position alone
-    /// (see [`Self::tt_evals`]). Otherwise, with an NNUE network (whose output is in that
-    /// scale already), from the accumulators of `ply` plus its base's score; without drops a
-    /// node scored from its hash entry leaves its accumulators unmade, and a child that needs
-    /// them makes them from an earlier ply's by the moves since (`nnue::acc::Stack::output`),
-    /// which without drops the history holds in full. Otherwise the handcrafted evaluation,
-    /// alone or as a network's base (whole or without mobility), comes through
-    /// [`Self::cached_base`].
-    fn eval(&mut self, ply: usize, entry: Option<tt::Entry>) -> i32 {
-        if let Some(e) = entry
-            && e.eval != tt::NO_EVAL
-            && self.tt_evals()
-        {
-            return e.eval;
+    /// Static evaluation in the search's scale (see `Params::search_scale`): with an NNUE
+    /// network (whose output is in that scale already), from the accumulators of `ply` plus its
+    /// base's score; otherwise the handcrafted evaluation. Without drops, a network's whole
+    /// score comes through the per-thread cache; a node scored from it leaves its accumulators
+    /// unmade, and a child that needs them makes them from an earlier ply's by the moves since
+    /// (`nnue::acc::Stack::output`), which without drops the history holds in full. Otherwise
+    /// the handcrafted evaluation, alone or as a network's base (whole or without mobility),
+    /// comes through [`Self::cached_base`].
+    fn eval(&mut self, ply: usize) -> i32 {
+        let whole = self.nn.is_some() && !self.pos.variant().drops;
+        let key = self.pos.hash();
+        if whole && let Some(e) = self.cache_get(key) {
+            return e;
         }
         let e = if let Some((net, stack)) = &mut self.nn {
             let (out, base) = (stack.output(net, &self.pos, ply), net.base);
-            out + if base.walks_the_board() {
+            out + if base.walks_the_board() && !whole {
                 self.cached_base(base)
             } else {
                 base.score(&self.pos)
@@ -681,16 +677,11 @@ impl<'a> Searcher<'a> {
         } else {
             self.cached_base(Base::Handcrafted)
         };
-        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-
-    /// Whether the static evaluation is kept in the hash table and read from it: where it is
-    /// a function of the position alone and a node may skip it (no network, or no drops: a
-    /// network's accumulators are then made later from an earlier ply's, see [`Self::eval`]).
-    /// This spares a node the evaluation cache's read, a second line from memory besides its
-    /// hash bucket.
-    fn tt_evals(&self) -> bool {
-        self.nn.is_none() || !self.pos.variant().drops
+        let e = e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        if whole {
+            self.cache_put(key, e);
+        }
+        e
     }
 
     /// The score of `base` ([`Base::score`]: the handcrafted evaluation, whole or without its
@@ -784,7 +775,7 @@ impl<'a> Searcher<'a> {
             };
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval(ply, None);
+            return self.eval(ply);
         }
         let in_check = self.check_matters() && self.pos.in_check();
         // Check extension, limited so that checking sequences cannot run far past the nominal depth.
@@ -806,6 +797,8 @@ impl<'a> Searcher<'a> {
             return alpha;
         }
         let key = self.pos.hash();
+        // The static score before the hash entry is read, where that pays (as in `qsearch`).
+        let early = (self.scales.eval_first && !in_check).then(|| self.eval(ply));
         let mut tt_move = Move::NONE;
         let tt_entry = self.tt.probe(key);
         if let Some(e) = tt_entry {
@@ -819,11 +812,11 @@ impl<'a> Searcher<'a> {
         let depth = self.iir_depth(depth, tt_move, cut);
         // The static score, corrected by the correction history (not by the hash score); the
         // node's correction slots (none in check) serve the update at its end too.
-        let (raw_eval, corr_slots, node_eval) = if in_check {
-            (-INF, None, tt::NO_EVAL)
+        let (raw_eval, corr_slots) = if in_check {
+            (-INF, None)
         } else {
-            let (e, at) = (self.eval(ply, tt_entry), corr::slots(&self.pos));
-            (self.corrected(e, at), Some(at), e)
+            let (e, at) = (early.unwrap_or_else(|| self.eval(ply)), corr::slots(&self.pos));
+            (self.corrected(e, at), Some(at))
         };
         self.evals[ply] = raw_eval;
         // Whether our static score rose since our previous move (prune and reduce less if so).
@@ -1106,7 +1099,7 @@ impl<'a> Searcher<'a> {
         if bound == Bound::Upper && ply >= 2 {
             self.reward_prior(depth, ply);
         }
-        self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound, node_eval);
+        self.tt.store(key, best_move, score_to_tt(best, ply), depth as i16, bound);
         best
     }
 
@@ -1138,8 +1131,7 @@ impl<'a> Searcher<'a> {
                 return Some(0);
             }
             if v >= pc_beta {
-                self.tt
-                    .store(self.pos.hash(), m, score_to_tt(v, ply), (depth - 3) as i16, Bound::Lower, tt::NO_EVAL);
+                self.tt.store(self.pos.hash(), m, score_to_tt(v, ply), (depth - 3) as i16, Bound::Lower);
                 return Some(v);
             }
         }
@@ -1158,9 +1150,7 @@ impl<'a> Searcher<'a> {
         // made (which takes long enough to hide part of the wait).
         let key = self.pos.key_after(m);
         self.tt.prefetch(key);
-        if self.reads_eval_cache {
-            table_mem::prefetch(&self.eval_cache[key as usize & (EVAL_CACHE - 1)]);
-        }
+        table_mem::prefetch(&self.eval_cache[key as usize & (EVAL_CACHE - 1)]);
         self.pos.make(m);
     }
 
@@ -1213,6 +1203,11 @@ impl<'a> Searcher<'a> {
         let key = self.pos.hash();
         // Evasions are searched in full only near the horizon; deeper, checks are ignored.
         let in_check = qdepth < 2 && self.check_matters() && self.pos.in_check();
+        // Out of check, where it pays, the static score is taken before the hash entry is
+        // read (though a stored bound may settle the node without it): the entry, prefetched
+        // as the move here was made, mostly has to come from memory, and arrives meanwhile
+        // (see `DropScales::eval_first`).
+        let early = (self.scales.eval_first && !in_check).then(|| self.eval(ply));
         let mut tt_move = Move::NONE;
         let tt_entry = self.tt.probe(key);
         if let Some(e) = tt_entry {
@@ -1226,7 +1221,6 @@ impl<'a> Searcher<'a> {
         let mut best_move = Move::NONE;
         let mut moves = MoveList::new();
         let mut best = -INF;
-        let mut node_eval = tt::NO_EVAL;
         if in_check {
             self.pos.legal_moves_into(&mut moves);
             if moves.is_empty() {
@@ -1235,11 +1229,11 @@ impl<'a> Searcher<'a> {
         } else {
             // The stand pat: the corrected static score, or a stored score that bounds it from
             // the right side (as for the main search's pruning).
-            node_eval = self.eval(ply, tt_entry);
-            let stand = refined(self.corrected(node_eval, corr::slots(&self.pos)), tt_entry);
+            let e = early.unwrap_or_else(|| self.eval(ply));
+            let stand = refined(self.corrected(e, corr::slots(&self.pos)), tt_entry);
             if stand >= beta || ply >= MAX_PLY - 1 {
                 if ply < MAX_PLY - 1 {
-                    self.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower, node_eval);
+                    self.tt.store(key, Move::NONE, score_to_tt(stand, ply), 0, Bound::Lower);
                 }
                 return stand;
             }
@@ -1280,8 +1274,7 @@ impl<'a> Searcher<'a> {
             }
         }
         if best > -INF {
-            self.tt
-                .store(key, best_move, score_to_tt(best, ply), 0, bound_of(best, orig_alpha, beta), node_eval);
+            self.tt.store(key, best_move, score_to_tt(best, ply), 0, bound_of(best, orig_alpha, beta));
         }
         best
     }
@@ -1463,7 +1456,7 @@ mod tests {
         let pos = Position::from_sfen(v, "4k4/9/9/9/4r4/4P4/9/9/4K4 b - 1").expect("sfen");
         let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
         s.root_depth = 8;
-        let stand = s.eval(0, None);
+        let stand = s.eval(0);
         let pc_beta = stand + PROBCUT_MARGIN;
         let v_cut = s.probcut(pc_beta, stand, Move::NONE, 6, 1, true).expect("the capture clears the margin");
         assert!(v_cut >= pc_beta);
@@ -1475,7 +1468,7 @@ mod tests {
         // Without captures there is nothing to try.
         let quiet = Position::from_sfen(v, "4k4/9/9/9/9/4P4/9/9/4K4 b r 1").expect("sfen");
         let mut q = Searcher::new(quiet, &tt, &shared, Limits::default(), 0);
-        let e = q.eval(0, None);
+        let e = q.eval(0);
         assert_eq!(q.probcut(e - 1_000, e, Move::NONE, 6, 1, true), None);
     }
 
@@ -1490,13 +1483,13 @@ mod tests {
             let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
             assert!(!s.pos.in_check() && s.pos.legal_moves().iter().all(|&m| !s.pos.is_capture(m)));
             if let Some((score, bound)) = stored {
-                tt.store(s.pos.hash(), Move::NONE, score, 0, bound, tt::NO_EVAL);
+                tt.store(s.pos.hash(), Move::NONE, score, 0, bound);
             }
             s.qsearch(alpha, beta, 1, 0)
         };
         let (tt, shared) = (Tt::new(1), Shared::default());
         let mut s = Searcher::new(Position::from_sfen(v, sfen).expect("sfen"), &tt, &shared, Limits::default(), 0);
-        let e = s.eval(0, None);
+        let e = s.eval(0);
         let stand = s.corrected(e, corr::slots(&s.pos));
         // Nothing stored: the static score, failing low or high.
         assert_eq!(stand_with(None, stand + 400, stand + 500), stand);
@@ -1524,54 +1517,12 @@ mod tests {
             let raw = crate::eval::evaluate(&pos);
             assert!(scale == 64 || raw != 0, "{}: a scaled variant needs a score to scale", v.name);
             let mut s = Searcher::new(pos, &tt, &shared, Limits::default(), 0);
-            assert_eq!(s.eval(0, None), raw * scale / 64, "{}", v.name);
+            assert_eq!(s.eval(0), raw * scale / 64, "{}", v.name);
         }
         let shogi = Variant::by_name("shogi").expect("shogi");
         assert!(crate::eval::params(shogi).search_scale < 64, "shogi's evaluation is read flattened");
         let sho = Variant::by_name("shoshogi").expect("sho");
         assert!(crate::eval::params(sho).search_scale > 64, "sho's evaluation is read widened");
-    }
-
-    #[test]
-    fn the_static_score_comes_from_the_hash_entry_only_where_it_reads_the_position_alone() {
-        for v in crate::variant::all() {
-            let tt = Tt::new(1);
-            let net = crate::nnue::builtin(v);
-            let reads = net.is_none() || !v.drops;
-            let shared = Shared {
-                net: net.clone(),
-                ..Shared::default()
-            };
-            let limits = Limits {
-                nodes: Some(3_000),
-                ..Limits::default()
-            };
-            let mut s = Searcher::new(Position::startpos(v), &tt, &shared, limits, 0);
-            s.think(&mut |_| {});
-            // The entries a search leaves hold each position's own evaluation, uncorrected.
-            let mut seen = 0;
-            for &m in s.pos.legal_moves().iter() {
-                s.pos.make(m);
-                if let Some(e) = tt.probe(s.pos.hash()).filter(|e| e.eval != tt::NO_EVAL) {
-                    let fresh = match &net {
-                        Some(n) => n.evaluate(&s.pos),
-                        None => Base::Handcrafted.score(&s.pos),
-                    };
-                    assert_eq!(e.eval, fresh.clamp(-MATE_BOUND + 1, MATE_BOUND - 1), "{}", v.name);
-                    seen += 1;
-                }
-                s.pos.unmake();
-            }
-            assert!(seen > 0, "{}: some reply holds its evaluation", v.name);
-            // A planted score is read back where the evaluation may come from the entry, and
-            // ignored where a network's accumulators must be made at each node (drops).
-            let want = s.eval(0, None);
-            let (key, other) = (s.pos.hash(), Tt::new(1));
-            other.store(key, Move::NONE, 0, 1, Bound::Lower, want + 7);
-            let entry = other.probe(key);
-            assert_eq!(entry.map(|e| e.eval), Some(want + 7));
-            assert_eq!(s.eval(0, entry), if reads { want + 7 } else { want }, "{}", v.name);
-        }
     }
 
     #[test]
@@ -1600,11 +1551,11 @@ mod tests {
                 if let Some((_, stack)) = &mut s.nn {
                     stack.invalidate(0);
                 }
-                s.eval(0, None);
+                s.eval(0);
                 s.play(m, 0);
                 let want = net.evaluate(&s.pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-                assert_eq!(s.eval(1, None), want, "{} ply {i}", v.name);
-                assert_eq!(s.eval(1, None), want, "{} ply {i}, again", v.name);
+                assert_eq!(s.eval(1), want, "{} ply {i}", v.name);
+                assert_eq!(s.eval(1), want, "{} ply {i}, again", v.name);
                 let key = s.pos.hash();
                 let kept = s.eval_cache[key as usize & (EVAL_CACHE - 1)] >> 16 == key >> 16;
                 assert!(kept || !walks, "{}: the base is kept", v.name);

@@ -1,15 +1,11 @@
 //! Transposition table shared by all search threads without locks.
 //!
 //! Layout: a power-of-two array of 64-byte buckets (in huge pages where Linux allows,
-//! `table_mem`), each holding four entries of two `AtomicU64`s: the packed data, and a check
-//! word whose upper 48 bits are those of `key ^ data` and whose low 16 bits hold the
-//! position's static evaluation ([`NO_EVAL`] when none was taken). A reader accepts an entry
-//! only when the check's upper bits xor the data's give back the probed key's, so a torn
-//! write by another thread (data and check from different stores) reads as a miss, never as
-//! a wrong entry; an evaluation torn from its data belongs to the same key, and a position's
-//! evaluation is the same whoever takes it. The bucket index comes from the key's bits 20
-//! up, so the check tests bits the index does not. Data packs the move (32 bits), score
-//! (16), depth (8), bound (2) and the search generation (6).
+//! `table_mem`), each holding four entries of two
+//! `AtomicU64`s: the packed data and `key ^ data`. A reader accepts an entry only when its
+//! stored check xor its data gives back the probed key, so a torn write by another thread
+//! (data and check from different stores) reads as a miss, never as a wrong entry. Data packs
+//! the move (32 bits), score (16), depth (8), bound (2) and the search generation (6).
 //!
 //! Replacement: a store for a key already in the bucket overwrites it unless the old entry is
 //! deeper, of this generation and the new one is not exact; otherwise the entry with the least
@@ -43,16 +39,7 @@ pub struct Entry {
     pub depth: i16,
     /// Bound type.
     pub bound: Bound,
-    /// The position's static evaluation, or [`NO_EVAL`].
-    pub eval: i32,
 }
-
-/// The evaluation of an entry stored without one (and of any evaluation outside the 16 bits
-/// of an entry).
-pub const NO_EVAL: i32 = i16::MIN as i32;
-
-/// Bits of the check word that hold the evaluation.
-const EVAL_BITS: u64 = 0xFFFF;
 
 #[derive(Default)]
 struct Slot {
@@ -89,7 +76,7 @@ fn pack(mv: Move, score: i32, depth: i16, bound: Bound, age: u8) -> u64 {
         | ((age & AGE_MASK) as u64) << 58
 }
 
-fn unpack(d: u64, check: u64) -> (Entry, u8) {
+fn unpack(d: u64) -> (Entry, u8) {
     let bound = match (d >> 56) & 3 {
         0 => Bound::None,
         1 => Bound::Exact,
@@ -101,7 +88,6 @@ fn unpack(d: u64, check: u64) -> (Entry, u8) {
         score: (d >> 32) as u16 as i16 as i32,
         depth: (d >> 48) as u8 as i8 as i16,
         bound,
-        eval: check as u16 as i16 as i32,
     };
     (e, (d >> 58) as u8 & AGE_MASK)
 }
@@ -156,37 +142,35 @@ impl Tt {
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let (d, check) = self.bucket(key).0.iter().find_map(|s| {
-            let (d, check, hit) = read(s, key);
-            hit.then_some((d, check))
+        let d = self.bucket(key).0.iter().find_map(|s| {
+            let (d, hit) = read(s, key);
+            hit.then_some(d)
         })?;
-        let (e, _) = unpack(d, check);
+        let (e, _) = unpack(d);
         (e.bound != Bound::None).then_some(e)
     }
 
-    /// Stores a search result for `key`, with the position's static evaluation `eval`
-    /// ([`NO_EVAL`] when the search took none: an entry of the same key keeps its own).
-    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i16, bound: Bound, eval: i32) {
+    /// Stores a search result for `key`.
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i16, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed);
         let b = self.bucket(key);
         let mut victim = &b.0[0];
         let mut victim_value = i32::MAX;
         for s in &b.0 {
-            let (d, check, hit) = read(s, key);
+            let (d, hit) = read(s, key);
             if hit {
-                let (old, old_age) = unpack(d, check);
+                let (old, old_age) = unpack(d);
                 if bound != Bound::Exact && old_age == age && old.depth > depth + 2 {
                     return;
                 }
                 let mv = if mv == Move::NONE { old.mv } else { mv };
-                let eval = if eval == NO_EVAL { old.eval } else { eval };
-                write(s, key, pack(mv, score, depth, bound, age), eval);
+                write(s, key, pack(mv, score, depth, bound, age));
                 return;
             }
             let value = if d == 0 {
                 i32::MIN
             } else {
-                let (old, old_age) = unpack(d, check);
+                let (old, old_age) = unpack(d);
                 let stale = (age.wrapping_sub(old_age) & AGE_MASK) as i32;
                 old.depth as i32 - 8 * stale
             };
@@ -195,7 +179,7 @@ impl Tt {
                 victim = s;
             }
         }
-        write(victim, key, pack(mv, score, depth, bound, age), eval);
+        write(victim, key, pack(mv, score, depth, bound, age));
     }
 
     /// Permille of the sampled entries that hold results of the current search generation.
@@ -207,7 +191,7 @@ impl Tt {
             for s in &b.0 {
                 let d = s.data.load(Ordering::Relaxed);
                 seen += 1;
-                if d != 0 && unpack(d, 0).1 == age {
+                if d != 0 && unpack(d).1 == age {
                     used += 1;
                 }
             }
@@ -216,19 +200,15 @@ impl Tt {
     }
 }
 
-/// The slot's data and check word, and whether it holds `key` (a torn or empty slot holds
-/// nothing).
-fn read(s: &Slot, key: u64) -> (u64, u64, bool) {
+/// The slot's data, and whether it holds `key` (a torn or empty slot holds nothing).
+fn read(s: &Slot, key: u64) -> (u64, bool) {
     let d = s.data.load(Ordering::Relaxed);
-    let check = s.check.load(Ordering::Relaxed);
-    (d, check, d != 0 && (check ^ d ^ key) & !EVAL_BITS == 0)
+    (d, d != 0 && s.check.load(Ordering::Relaxed) ^ d == key)
 }
 
-/// Writes `data` for `key` with the evaluation `eval` (kept only within 16 bits).
-fn write(s: &Slot, key: u64, data: u64, eval: i32) {
-    let eval = i16::try_from(eval).map_or(NO_EVAL as i16, |e| e) as u16 as u64;
+fn write(s: &Slot, key: u64, data: u64) {
     s.data.store(data, Ordering::Relaxed);
-    s.check.store((key ^ data) & !EVAL_BITS | eval, Ordering::Relaxed);
+    s.check.store(key ^ data, Ordering::Relaxed);
 }
 
 #[cfg(test)]
@@ -239,25 +219,17 @@ mod tests {
     fn store_and_probe_round_trip() {
         let tt = Tt::new(1);
         let m = Move::normal(0x33, 0x44, true);
-        tt.store(0xDEAD_BEEF_1234_5678, m, -29_990, 17, Bound::Lower, -1234);
+        tt.store(0xDEAD_BEEF_1234_5678, m, -29_990, 17, Bound::Lower);
         let e = tt.probe(0xDEAD_BEEF_1234_5678).expect("stored");
-        assert_eq!((e.mv, e.score, e.depth, e.bound, e.eval), (m, -29_990, 17, Bound::Lower, -1234));
-        assert!(tt.probe(0xDEAD_BEEF_1234_5678 ^ 1 << 16).is_none());
-        // A store without an evaluation keeps the entry's; one with a new one replaces it,
-        // and one outside 16 bits is kept as none.
-        tt.store(0xDEAD_BEEF_1234_5678, m, 5, 18, Bound::Exact, NO_EVAL);
-        assert_eq!(tt.probe(0xDEAD_BEEF_1234_5678).map(|e| (e.score, e.eval)), Some((5, -1234)));
-        tt.store(0xDEAD_BEEF_1234_5678, m, 6, 18, Bound::Exact, 77);
-        assert_eq!(tt.probe(0xDEAD_BEEF_1234_5678).map(|e| (e.score, e.eval)), Some((6, 77)));
-        tt.store(0xDEAD_BEEF_1234_5678, m, 7, 18, Bound::Exact, 40_000);
-        assert_eq!(tt.probe(0xDEAD_BEEF_1234_5678).map(|e| (e.score, e.eval)), Some((7, NO_EVAL)));
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (m, -29_990, 17, Bound::Lower));
+        assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
     }
 
     #[test]
     fn torn_entry_reads_as_miss() {
         let tt = Tt::new(1);
         let key = 0x0123_4567_89AB_CDEF;
-        tt.store(key, Move::normal(1, 2, false), 5, 3, Bound::Exact, 11);
+        tt.store(key, Move::normal(1, 2, false), 5, 3, Bound::Exact);
         // Simulate a racing writer: new data, old check.
         let s = &tt.bucket(key).0[0];
         s.data.store(pack(Move::normal(3, 4, false), 9, 9, Bound::Exact, 0), Ordering::Relaxed);
@@ -267,26 +239,24 @@ mod tests {
     #[test]
     fn deeper_entries_survive_and_old_generations_go_first() {
         let tt = Tt::new(1);
-        // Keys of one bucket (bits 20 up), told apart by bits 16 to 19 (the check's lowest).
         let base = 7u64 << 20;
-        let key = |k: u64| base | k << 16;
         // Fill one bucket with four keys of depths 10, 1, 5, 7.
         for (i, d) in [10, 1, 5, 7].into_iter().enumerate() {
-            tt.store(key(i as u64 + 1), Move::NONE, 0, d, Bound::Exact, NO_EVAL);
+            tt.store(base | (i as u64 + 1), Move::NONE, 0, d, Bound::Exact);
         }
         // A fifth key replaces the shallowest.
-        tt.store(key(9), Move::NONE, 0, 3, Bound::Exact, NO_EVAL);
-        assert!(tt.probe(key(2)).is_none());
-        assert!(tt.probe(key(1)).is_some());
+        tt.store(base | 9, Move::NONE, 0, 3, Bound::Exact);
+        assert!(tt.probe(base | 2).is_none());
+        assert!(tt.probe(base | 1).is_some());
         // After many generations the deep entry becomes the victim.
         for _ in 0..3 {
             tt.new_search();
         }
         for k in [3u64, 4, 9] {
-            tt.store(key(k), Move::NONE, 0, 5, Bound::Exact, NO_EVAL);
+            tt.store(base | k, Move::NONE, 0, 5, Bound::Exact);
         }
-        tt.store(key(10), Move::NONE, 0, 1, Bound::Exact, NO_EVAL);
-        assert!(tt.probe(key(1)).is_none());
+        tt.store(base | 10, Move::NONE, 0, 1, Bound::Exact);
+        assert!(tt.probe(base | 1).is_none());
         assert!(tt.hashfull() <= 1000);
     }
 }
