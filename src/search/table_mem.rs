@@ -16,7 +16,7 @@ use std::ptr::NonNull;
 /// Alignment of a block: the size of an x86-64 or AArch64 huge page.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// Types whose all-zero bytes are a valid value (atomics and arrays of them).
+/// Types whose all-zero bytes are a valid value (atomics and arrays of them, integers, moves).
 ///
 /// # Safety
 /// An implementor must be valid when every byte is zero and must need no drop.
@@ -69,8 +69,9 @@ impl<T: Zeroable> Block<T> {
     /// The values.
     pub fn as_slice(&self) -> &[T] {
         // SAFETY: `ptr` points to `len` values of `T`, zeroed at allocation (a valid value
-        // by `Zeroable`) and changed since only through shared references to `T`'s own
-        // interior mutability; the block lives as long as `self`.
+        // by `Zeroable`) and changed since only through `T`'s own interior mutability or
+        // through `deref_mut` (whose `&mut self` rules out this borrow meanwhile); the block
+        // lives as long as `self`.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
     }
 }
