@@ -11,6 +11,7 @@
 //! update guarantees it), so it fits an `i16`; [`NO_MOVE`] (a null move, or no earlier move)
 //! reads 0 and is never written.
 
+use super::table_mem::Block;
 use crate::geometry::{col_of, row_of};
 use crate::moves::Move;
 use crate::piece::kind_of;
@@ -35,7 +36,7 @@ pub struct ContHist {
     /// `squares` of any piece-to index (exact below `2^32 / squares`; a test checks them all),
     /// so that finding a coarse row takes no division.
     squares_inv: u64,
-    table: super::table_mem::Block<i16>,
+    table: Block<i16>,
 }
 
 impl ContHist {
@@ -53,7 +54,7 @@ impl ContHist {
             n,
             coarse,
             squares_inv: (1u64 << 32) / squares as u64 + 1,
-            table: super::table_mem::Block::new(rows * n),
+            table: Block::new(rows * n),
         }
     }
 

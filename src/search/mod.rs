@@ -38,7 +38,6 @@ mod corr;
 pub mod mate;
 mod ordering;
 mod table_mem;
-use table_mem::Block;
 mod time;
 pub mod tt;
 
@@ -54,6 +53,7 @@ use ordering::{Exchange, LATE_PICKS, TAIL_PICKS};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use table_mem::Block;
 pub use time::allot_time;
 use time::{Stability, soft_limit_reached};
 use tt::{Bound, Tt};
