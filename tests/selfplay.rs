@@ -86,6 +86,17 @@ fn against_the_xboard_front_end(variant: &str, extra: &[&str]) -> String {
     args.extend_from_slice(extra);
     let text = run_match(&args);
     assert!(text.contains("Game 2 (xb vs shishi)"), "{text}");
+    // Each engine's nodes a second, from its own reports (USI `info`, XBoard thinking lines).
+    let rates = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes a second, by the engines' own reports: "))
+        .expect("rates line");
+    for (name, part) in ["shishi", "xb"].iter().zip(rates.split("; ")) {
+        let mut w = part.split_whitespace();
+        assert_eq!(w.next(), Some(*name), "{rates}");
+        let nps: u64 = w.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{rates}"));
+        assert!(nps > 0, "{rates}");
+    }
     text
 }
 

@@ -6,7 +6,8 @@
 //! resignations, time forfeits and a move limit end games. Each opening is played twice with
 //! colours swapped. Games are written as PGN (with a `Variant` tag, XBoard move notation) and
 //! as USI move lists; the result is W/D/L, an Elo difference with its 95% interval and, when
-//! asked, an SPRT verdict (which also stops the match early).
+//! asked, an SPRT verdict (which also stops the match early). Each engine's nodes a second
+//! over the match are summed from its own reports (see [`thinking::Work`]).
 
 pub mod player;
 pub mod stats;
@@ -24,7 +25,7 @@ use stats::{Verdict, Wdl};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
-use thinking::Thinking;
+use thinking::{Thinking, Work};
 
 /// Time control, in milliseconds.
 #[derive(Clone, Copy, Debug)]
@@ -112,8 +113,8 @@ pub struct GameRecord {
     pub start: String,
     /// The moves, from the start.
     pub moves: Vec<Move>,
-    /// For each move, the time its engine took (ms) and what it last reported of its search.
-    pub notes: Vec<(u64, Option<Thinking>)>,
+    /// For each move, the time its engine took and what it last reported of its search.
+    pub notes: Vec<MoveNote>,
     /// `1-0`, `0-1` or `1/2-1/2` (first player's view).
     pub result: &'static str,
     /// Why it ended.
@@ -122,6 +123,50 @@ pub struct GameRecord {
     pub illegal: bool,
     /// Ended by a time forfeit.
     pub time_loss: bool,
+}
+
+/// What the referee noted of one move.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveNote {
+    /// The engine that made it (its index in the match's engines).
+    pub by: usize,
+    /// Time the engine took by the referee's clock, in milliseconds.
+    pub ms: u64,
+    /// Its last report of depth and score.
+    pub thinking: Option<Thinking>,
+    /// Its last report of nodes and time.
+    pub work: Option<Work>,
+}
+
+/// An engine's searches over a match, summed from its own reports of nodes and time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Moves with a report of nodes and time.
+    pub moves: u64,
+    /// Their nodes.
+    pub nodes: u64,
+    /// Their time, in milliseconds.
+    pub ms: u64,
+}
+
+impl Effort {
+    /// Nodes a second over these moves (`None` before any time was reported).
+    pub fn nps(&self) -> Option<u64> {
+        (self.ms > 0).then(|| (self.nodes as u128 * 1000 / self.ms as u128) as u64)
+    }
+
+    /// Adds the reports of `g`'s moves made by engine `engine`.
+    fn add_game(&mut self, g: &GameRecord, engine: usize) {
+        for n in &g.notes {
+            if n.by == engine
+                && let Some(w) = n.work
+            {
+                self.moves += 1;
+                self.nodes += w.nodes;
+                self.ms += w.ms;
+            }
+        }
+    }
 }
 
 /// What a match produced.
@@ -137,6 +182,8 @@ pub struct Summary {
     pub illegal: usize,
     /// Games lost on time.
     pub time_losses: usize,
+    /// Per engine, its searches' nodes and time as it reported them.
+    pub effort: Vec<Effort>,
 }
 
 /// Reads an openings file: per line `startpos [moves …]`, `sfen S [moves …]`, or USI moves.
@@ -320,7 +367,12 @@ fn play_game(cfg: &MatchConfig, number: usize, players_idx: [usize; 2], start: P
                     Some(m) => {
                         pos.make(m);
                         record.moves.push(m);
-                        record.notes.push((used, players[side].thinking()));
+                        record.notes.push(MoveNote {
+                            by: players_idx[side],
+                            ms: used,
+                            thinking: players[side].thinking(),
+                            work: players[side].work(),
+                        });
                     }
                     None => {
                         record.illegal = true;
@@ -386,6 +438,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
     let (tx, rx) = channel::<GameRecord>();
     let mut summary = Summary {
         points: vec![0.0; cfg.engines.len()],
+        effort: vec![Effort::default(); cfg.engines.len()],
         ..Summary::default()
     };
     std::thread::scope(|s| {
@@ -432,6 +485,9 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
             };
             summary.points[f] += pf;
             summary.points[sd] += ps;
+            for e in [f, sd] {
+                summary.effort[e].add_game(&rec, e);
+            }
             if rec.illegal {
                 summary.illegal += 1;
             }
@@ -446,14 +502,22 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
                     _ => summary.wdl.d += 1,
                 }
             }
+            // This game's nodes a second of each engine, by its own reports.
+            let rate = |e: usize| {
+                let mut x = Effort::default();
+                x.add_game(&rec, e);
+                x.nps().map_or_else(|| "-".to_string(), |n| n.to_string())
+            };
             out(&format!(
-                "Game {} ({} vs {}): {} {{{}}} {} plies",
+                "Game {} ({} vs {}): {} {{{}}} {} plies, nodes a second {} and {}",
                 rec.number,
                 cfg.engines[f].name,
                 cfg.engines[sd].name,
                 rec.result,
                 rec.termination,
-                rec.moves.len()
+                rec.moves.len(),
+                rate(f),
+                rate(sd)
             ));
             on_game(&rec);
             summary.games.push(rec);
@@ -499,6 +563,16 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
         }
     }
     out(&format!("Illegal moves: {}, time losses: {}", summary.illegal, summary.time_losses));
+    let rates: Vec<String> = cfg
+        .engines
+        .iter()
+        .zip(&summary.effort)
+        .map(|(e, x)| match x.nps() {
+            Some(nps) => format!("{} {nps} ({} nodes in {} ms over {} moves)", e.name, x.nodes, x.ms, x.moves),
+            None => format!("{} none reported", e.name),
+        })
+        .collect();
+    out(&format!("Nodes a second, by the engines' own reports: {}", rates.join("; ")));
     Ok(summary)
 }
 
@@ -553,8 +627,8 @@ pub fn to_pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
         }
         line.push_str(&p.move_to_xboard(m, rb));
         line.push(' ');
-        if let Some(&(ms, t)) = g.notes.get(i) {
-            line.push_str(&format!("{{{}}} ", thinking::comment(t, ms)));
+        if let Some(n) = g.notes.get(i) {
+            line.push_str(&format!("{{{}}} ", thinking::comment(n.thinking, n.ms)));
         }
         p.make(m);
     }
@@ -618,4 +692,47 @@ pub fn to_usi(cfg: &MatchConfig, g: &GameRecord) -> String {
         g.start,
         moves.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine's effort sums only its own moves' reports, and has no rate without time.
+    #[test]
+    fn effort_sums_each_engines_own_reports() {
+        let note = |by, work| MoveNote {
+            by,
+            ms: 100,
+            thinking: None,
+            work,
+        };
+        let w = |nodes, ms| Some(Work { nodes, ms });
+        let g = GameRecord {
+            number: 1,
+            players: [1, 0],
+            start: String::new(),
+            moves: Vec::new(),
+            notes: vec![
+                note(1, w(3_000, 2)),
+                note(0, w(500, 1)),
+                note(1, None),
+                note(0, w(1_500, 1)),
+                note(1, w(1_000, 2)),
+            ],
+            result: "*",
+            termination: String::new(),
+            illegal: false,
+            time_loss: false,
+        };
+        let (mut a, mut b) = (Effort::default(), Effort::default());
+        a.add_game(&g, 0);
+        b.add_game(&g, 1);
+        assert_eq!(a, Effort { moves: 2, nodes: 2_000, ms: 2 });
+        assert_eq!(b, Effort { moves: 2, nodes: 4_000, ms: 4 });
+        assert_eq!((a.nps(), b.nps()), (Some(1_000_000), Some(1_000_000)));
+        let mut none = Effort::default();
+        none.add_game(&g, 2);
+        assert_eq!(none.nps(), None);
+    }
 }

@@ -4,7 +4,7 @@
 //! every answer is returned as text for the referee to check. A process is started per game
 //! and killed when dropped, so a misbehaving engine cannot carry state into the next game.
 
-use super::thinking::{Thinking, parse_usi_info, parse_xboard_post};
+use super::thinking::{Thinking, Work, parse_usi_info, parse_usi_work, parse_xboard_post, parse_xboard_work};
 use crate::notation::move_to_usi;
 use crate::position::Position;
 use std::io::{BufRead, BufReader, Write};
@@ -96,6 +96,7 @@ pub struct Player {
     opening: Option<(String, Vec<crate::moves::Move>)>,
     /// The last complete report of the search behind the latest answer.
     thinking: Option<Thinking>,
+    work: Option<Work>,
 }
 
 /// Clock information for one move request, in milliseconds.
@@ -139,6 +140,7 @@ impl Player {
             setboard: false,
             opening: None,
             thinking: None,
+            work: None,
         };
         p.handshake(variant)?;
         Ok(p)
@@ -264,6 +266,7 @@ impl Player {
     pub fn go(&mut self, start_sfen: &str, game: &Position, clocks: Clocks, deadline: Instant) -> Answer {
         let v = game.variant();
         self.thinking = None;
+        self.work = None;
         match self.spec.proto {
             Proto::Usi => {
                 let moves: Vec<String> = game.history().iter().map(|u| move_to_usi(v, u.mv)).collect();
@@ -282,6 +285,9 @@ impl Player {
                 loop {
                     match self.recv(deadline) {
                         Ok(l) => {
+                            if let Some(w) = parse_usi_work(&l) {
+                                self.work = Some(w);
+                            }
                             if let Some(t) = parse_usi_info(&l) {
                                 self.thinking = Some(t);
                                 continue;
@@ -345,6 +351,9 @@ impl Player {
                 loop {
                     match self.recv(deadline) {
                         Ok(l) => {
+                            if let Some(w) = parse_xboard_work(&l) {
+                                self.work = Some(w);
+                            }
                             if let Some(t) = parse_xboard_post(&l) {
                                 self.thinking = Some(t);
                                 continue;
@@ -403,6 +412,12 @@ impl Player {
     /// The last depth and score the engine reported while it searched for its latest answer.
     pub fn thinking(&self) -> Option<Thinking> {
         self.thinking
+    }
+
+    /// The nodes and time of the last report that gave both while the engine searched for
+    /// its latest answer.
+    pub fn work(&self) -> Option<Work> {
+        self.work
     }
 
     /// The rank numbering base this engine uses in XBoard notation.

@@ -1,10 +1,14 @@
-//! What an engine said while it thought about a move (its last reported depth and score), and
-//! how `shishi match` writes it into a PGN move comment, in the form cutechess-cli uses:
-//! `{+0.35/12 0.512s}` (score in pawns from the mover's side, depth, time used).
+//! What an engine said while it thought about a move (its last reported depth and score, and
+//! the nodes and time of its last report that gave both), and how `shishi match` writes it
+//! into a PGN move comment, in the form cutechess-cli uses: `{+0.35/12 0.512s}` (score in
+//! pawns from the mover's side, depth, time used).
 //!
 //! Invariants: only a complete report counts (a USI `info` line with both `depth` and a
 //! `score`, not a bound and not a line of MultiPV beyond the first; an XBoard thinking line
 //! of at least four integers); whatever else an engine prints is ignored, never an error.
+//! A [`Work`] is the engine's own count of nodes and of its search's time, as it printed
+//! them (USI `nodes` and `time` in one `info` line, bounds included; an XBoard thinking
+//! line's time in centiseconds and nodes), never the referee's clock.
 
 /// An engine's score as it reported it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +26,15 @@ pub struct Thinking {
     pub depth: u32,
     /// Score.
     pub score: Score,
+}
+
+/// An engine's own count of its search so far: nodes and time, from one report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The search's time in milliseconds (XBoard: centiseconds times ten).
+    pub ms: u64,
 }
 
 /// XBoard engines report mates as a score near this one (within 1000 of it).
@@ -56,6 +69,37 @@ pub fn parse_usi_info(line: &str) -> Option<Thinking> {
         }
     }
     Some(Thinking { depth: depth?, score: score? })
+}
+
+/// A USI `info` line's `nodes` and `time` (`None` unless it has both; any other field,
+/// a bound included, does not matter).
+pub fn parse_usi_work(line: &str) -> Option<Work> {
+    let mut w = line.split_whitespace();
+    if w.next() != Some("info") {
+        return None;
+    }
+    let (mut nodes, mut ms) = (None, None);
+    while let Some(word) = w.next() {
+        match word {
+            "nodes" => nodes = Some(w.next()?.parse().ok()?),
+            "time" => ms = Some(w.next()?.parse().ok()?),
+            "pv" | "string" => break,
+            _ => {}
+        }
+    }
+    Some(Work { nodes: nodes?, ms: ms? })
+}
+
+/// An XBoard thinking line's nodes and time (see [`parse_xboard_post`] for which lines count).
+pub fn parse_xboard_work(line: &str) -> Option<Work> {
+    parse_xboard_post(line)?;
+    let mut w = line.split_whitespace().skip(2);
+    let cs: u64 = w.next()?.parse().ok()?;
+    let nodes = w.next()?.parse().ok()?;
+    Some(Work {
+        nodes,
+        ms: cs.saturating_mul(10),
+    })
 }
 
 /// An XBoard thinking line (`ply score time nodes pv…`; the ply may end in `.`, `&` or `?`).
@@ -129,6 +173,25 @@ mod tests {
         assert_eq!(parse_xboard_post("move e3e4"), None);
         assert_eq!(parse_xboard_post("10 20 30"), None);
         assert_eq!(parse_xboard_post("feature done=1"), None);
+    }
+
+    #[test]
+    fn reports_give_nodes_and_time() {
+        let w = |nodes, ms| Some(Work { nodes, ms });
+        assert_eq!(parse_usi_work("info depth 12 score cp -35 nodes 100 nps 5 time 20 pv 7g7f"), w(100, 20));
+        assert_eq!(parse_usi_work("info depth 12 score cp 40 lowerbound time 7 nodes 5"), w(5, 7));
+        assert_eq!(parse_usi_work("info nodes 1000 time 3"), w(1000, 3));
+        // Both are needed, as numbers, before the PV or a string.
+        assert_eq!(parse_usi_work("info nodes 1000 nps 5"), None);
+        assert_eq!(parse_usi_work("info time 5"), None);
+        assert_eq!(parse_usi_work("info nodes x time 5"), None);
+        assert_eq!(parse_usi_work("info string nodes 1 time 2"), None);
+        assert_eq!(parse_usi_work("info nodes 1 pv time 2"), None);
+        assert_eq!(parse_usi_work("bestmove 7g7f"), None);
+        assert_eq!(parse_xboard_work("10 -23 150 123456 e3e4 c7c6"), w(123456, 1500));
+        assert_eq!(parse_xboard_work("7. 99995 3 4000 a1a2"), w(4000, 30));
+        assert_eq!(parse_xboard_work("10 20 30"), None);
+        assert_eq!(parse_xboard_work("move e3e4"), None);
     }
 
     #[test]
