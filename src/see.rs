@@ -137,15 +137,14 @@ impl Position {
         let royal = |k: u8| t.royal_mask >> k & 1 != 0;
         let them = self.side.flip().idx();
         if !m.is_drop() {
-            let taken_to = if m.to() != m.from() { self.board[m.to() as usize] } else { EMPTY };
-            let taken_mid = if m.mid() != 0 { self.board[m.mid() as usize] } else { EMPTY };
-            for q in [taken_to, taken_mid] {
-                if q != EMPTY && royal(kind_of(q)) {
-                    royals[them] -= 1;
-                }
-            }
+            // Counted without a branch (an empty square's kind 0 is never royal): what stands
+            // on the destination unless the move returns to its origin, and on the first leg
+            // if there is one (index 0 is padding).
+            let (from, to, mid) = (m.from() as usize, m.to() as usize, m.mid() as usize);
+            let taken = |sq: usize, real: bool| royal(kind_of(self.board[sq])) as u32 & real as u32;
+            royals[them] -= taken(to, to != from) + taken(mid, mid != 0);
             if m.is_promotion() {
-                let k = kind_of(self.board[m.from() as usize]);
+                let k = kind_of(self.board[from]);
                 royals[self.side.idx()] += (royal(t.promote[k as usize]) && !royal(k)) as u32;
             }
         }
