@@ -43,10 +43,7 @@ const XBOARD_MATE: i32 = 100_000;
 /// A USI `info` line's depth and score (`None` for any other line, a bound, or a MultiPV line
 /// other than the first).
 pub fn parse_usi_info(line: &str) -> Option<Thinking> {
-    let mut w = line.split_whitespace();
-    if w.next() != Some("info") {
-        return None;
-    }
+    let mut w = info_fields(line)?;
     let (mut depth, mut score) = (None, None);
     while let Some(word) = w.next() {
         match word {
@@ -63,27 +60,28 @@ pub fn parse_usi_info(line: &str) -> Option<Thinking> {
                     _ => None,
                 }
             }
-            // The PV comes last: nothing after it is a field.
-            "pv" | "string" => break,
             _ => {}
         }
     }
     Some(Thinking { depth: depth?, score: score? })
 }
 
+/// The words of a USI `info` line after `info`, up to its PV or string (which come last:
+/// nothing after them is a field); `None` for any other line.
+fn info_fields(line: &str) -> Option<impl Iterator<Item = &str>> {
+    let mut w = line.split_whitespace();
+    (w.next() == Some("info")).then(|| w.take_while(|&x| x != "pv" && x != "string"))
+}
+
 /// A USI `info` line's `nodes` and `time` (`None` unless it has both; any other field,
 /// a bound included, does not matter).
 pub fn parse_usi_work(line: &str) -> Option<Work> {
-    let mut w = line.split_whitespace();
-    if w.next() != Some("info") {
-        return None;
-    }
+    let mut w = info_fields(line)?;
     let (mut nodes, mut ms) = (None, None);
     while let Some(word) = w.next() {
         match word {
             "nodes" => nodes = Some(w.next()?.parse().ok()?),
             "time" => ms = Some(w.next()?.parse().ok()?),
-            "pv" | "string" => break,
             _ => {}
         }
     }
