@@ -275,6 +275,23 @@ impl Bits {
             .find(|(_, w)| **w != 0)
             .map(|(i, w)| (i * 64 + w.trailing_zeros() as usize) as Sq)
     }
+    /// The lowest square (`up`) or the highest, if any: along a ray, the square nearest its
+    /// origin, for a ray toward higher indices or toward lower ones.
+    #[inline]
+    pub fn nearest(&self, up: bool) -> Option<Sq> {
+        let [a, b, c, d] = self.0;
+        let (lo, hi) = (a as u128 | (b as u128) << 64, c as u128 | (d as u128) << 64);
+        if lo | hi == 0 {
+            return None;
+        }
+        Some(if up {
+            if lo != 0 { lo.trailing_zeros() } else { 128 + hi.trailing_zeros() }
+        } else if hi != 0 {
+            255 - hi.leading_zeros()
+        } else {
+            127 - lo.leading_zeros()
+        } as Sq)
+    }
     /// Union.
     #[inline]
     pub fn or(&self, o: &Bits) -> Bits {
@@ -359,6 +376,22 @@ impl Iterator for BitsIter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `nearest` is the lowest square going up and the highest going down, in every word.
+    #[test]
+    fn nearest_is_the_first_or_last_square() {
+        assert_eq!(Bits::EMPTY.nearest(true), None);
+        assert_eq!(Bits::EMPTY.nearest(false), None);
+        for a in (0..=255u8).step_by(7) {
+            for b in (a..=255u8).step_by(11) {
+                let mut s = Bits::EMPTY;
+                s.set(a);
+                s.set(b);
+                assert_eq!(s.nearest(true), Some(a));
+                assert_eq!(s.nearest(false), Some(b));
+            }
+        }
+    }
 
     /// A set of up to `most - 1` squares drawn by `square` from a step of the generator
     /// `seed` (a linear congruential one), which it advances.

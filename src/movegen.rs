@@ -117,6 +117,20 @@ impl<'a, const CAPS: bool, const QUIET: bool> Gen<'a, CAPS, QUIET> {
             if CAPS && !QUIET && a.dir < 8 && pos.occ[self.them.idx()].and(&RAYS[from as usize][a.dir as usize]).is_empty() {
                 continue;
             }
+            // Captures alone: a slide captures the first piece on its line if that is an
+            // enemy within its range, found by a bit scan of the line's pieces (a walk to it
+            // mispredicts at its end). The sets list exactly the board's pieces here.
+            if CAPS && !QUIET && a.dir < 8 && matches!(a.ride, Ride::Slide) {
+                let line = &RAYS[from as usize][a.dir as usize];
+                if a.mode & CAPTURE != 0
+                    && let Some(x) = pos.occ[0].or(&pos.occ[1]).and(line).nearest(off > 0)
+                    && is_color(b[x as usize], self.them)
+                    && (a.max == 0 || distance(from, x) <= a.max as usize)
+                {
+                    self.push(k, from, x, true);
+                }
+                continue;
+            }
             match a.ride {
                 Ride::Leap => self.target(k, from, (from as i16 + off) as Sq, a.mode),
                 Ride::Slide => {
