@@ -96,6 +96,7 @@ pub struct Player {
     opening: Option<(String, Vec<crate::moves::Move>)>,
     /// The last complete report of the search behind the latest answer.
     thinking: Option<Thinking>,
+    /// The nodes and time of the last report that gave both, for the latest answer.
     work: Option<Work>,
 }
 
