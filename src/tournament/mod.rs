@@ -155,17 +155,26 @@ impl Effort {
         (self.ms > 0).then(|| (self.nodes as u128 * 1000 / self.ms as u128) as u64)
     }
 
-    /// Adds the reports of `g`'s moves made by engine `engine`.
-    fn add_game(&mut self, g: &GameRecord, engine: usize) {
+    /// The reports of `g`'s moves made by engine `engine`.
+    fn of_game(g: &GameRecord, engine: usize) -> Effort {
+        let mut x = Effort::default();
         for n in &g.notes {
             if n.by == engine
                 && let Some(w) = n.work
             {
-                self.moves += 1;
-                self.nodes += w.nodes;
-                self.ms += w.ms;
+                x.moves += 1;
+                x.nodes += w.nodes;
+                x.ms += w.ms;
             }
         }
+        x
+    }
+
+    /// Adds `o`'s moves, nodes and time.
+    fn add(&mut self, o: &Effort) {
+        self.moves += o.moves;
+        self.nodes += o.nodes;
+        self.ms += o.ms;
     }
 }
 
@@ -485,8 +494,10 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
             };
             summary.points[f] += pf;
             summary.points[sd] += ps;
-            for e in [f, sd] {
-                summary.effort[e].add_game(&rec, e);
+            // This game's searches of each engine, by its own reports.
+            let effort = [f, sd].map(|e| Effort::of_game(&rec, e));
+            for (&e, x) in [f, sd].iter().zip(&effort) {
+                summary.effort[e].add(x);
             }
             if rec.illegal {
                 summary.illegal += 1;
@@ -502,12 +513,7 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
                     _ => summary.wdl.d += 1,
                 }
             }
-            // This game's nodes a second of each engine, by its own reports.
-            let rate = |e: usize| {
-                let mut x = Effort::default();
-                x.add_game(&rec, e);
-                x.nps().map_or_else(|| "-".to_string(), |n| n.to_string())
-            };
+            let rate = |x: &Effort| x.nps().map_or_else(|| "-".to_string(), |n| n.to_string());
             out(&format!(
                 "Game {} ({} vs {}): {} {{{}}} {} plies, nodes a second {} and {}",
                 rec.number,
@@ -516,8 +522,8 @@ pub fn run(cfg: &MatchConfig, out: &mut dyn FnMut(&str), on_game: &mut dyn FnMut
                 rec.result,
                 rec.termination,
                 rec.moves.len(),
-                rate(f),
-                rate(sd)
+                rate(&effort[0]),
+                rate(&effort[1])
             ));
             on_game(&rec);
             summary.games.push(rec);
@@ -725,14 +731,13 @@ mod tests {
             illegal: false,
             time_loss: false,
         };
-        let (mut a, mut b) = (Effort::default(), Effort::default());
-        a.add_game(&g, 0);
-        b.add_game(&g, 1);
+        let (a, b) = (Effort::of_game(&g, 0), Effort::of_game(&g, 1));
         assert_eq!(a, Effort { moves: 2, nodes: 2_000, ms: 2 });
         assert_eq!(b, Effort { moves: 2, nodes: 4_000, ms: 4 });
         assert_eq!((a.nps(), b.nps()), (Some(1_000_000), Some(1_000_000)));
-        let mut none = Effort::default();
-        none.add_game(&g, 2);
-        assert_eq!(none.nps(), None);
+        assert_eq!(Effort::of_game(&g, 2).nps(), None);
+        let mut sum = a;
+        sum.add(&b);
+        assert_eq!(sum, Effort { moves: 4, nodes: 6_000, ms: 6 });
     }
 }

@@ -4,7 +4,7 @@
 //! every answer is returned as text for the referee to check. A process is started per game
 //! and killed when dropped, so a misbehaving engine cannot carry state into the next game.
 
-use super::thinking::{Thinking, Work, parse_usi_info, parse_usi_work, parse_xboard_post, parse_xboard_work};
+use super::thinking::{Thinking, Work, parse_usi_info, parse_usi_work, parse_xboard_line};
 use crate::notation::move_to_usi;
 use crate::position::Position;
 use std::io::{BufRead, BufReader, Write};
@@ -352,11 +352,9 @@ impl Player {
                 loop {
                     match self.recv(deadline) {
                         Ok(l) => {
-                            if let Some(w) = parse_xboard_work(&l) {
-                                self.work = Some(w);
-                            }
-                            if let Some(t) = parse_xboard_post(&l) {
+                            if let Some((t, w)) = parse_xboard_line(&l) {
                                 self.thinking = Some(t);
+                                self.work = Some(w);
                                 continue;
                             }
                             let mut w = l.split_whitespace();

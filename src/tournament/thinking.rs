@@ -88,26 +88,15 @@ pub fn parse_usi_work(line: &str) -> Option<Work> {
     Some(Work { nodes: nodes?, ms: ms? })
 }
 
-/// An XBoard thinking line's nodes and time (see [`parse_xboard_post`] for which lines count).
-pub fn parse_xboard_work(line: &str) -> Option<Work> {
-    parse_xboard_post(line)?;
-    let mut w = line.split_whitespace().skip(2);
-    let cs: u64 = w.next()?.parse().ok()?;
-    let nodes = w.next()?.parse().ok()?;
-    Some(Work {
-        nodes,
-        ms: cs.saturating_mul(10),
-    })
-}
-
-/// An XBoard thinking line (`ply score time nodes pv…`; the ply may end in `.`, `&` or `?`).
-pub fn parse_xboard_post(line: &str) -> Option<Thinking> {
+/// An XBoard thinking line (`ply score time nodes pv…`; the ply may end in `.`, `&` or `?`):
+/// its depth and score, and its nodes and time, read in one pass.
+pub fn parse_xboard_line(line: &str) -> Option<(Thinking, Work)> {
     let mut w = line.split_whitespace();
     let depth: u32 = w.next()?.trim_end_matches(['.', '&', '?']).parse().ok()?;
     let score: i32 = w.next()?.parse().ok()?;
     // Time and nodes must be numbers too, or this is some other line.
-    w.next()?.parse::<u64>().ok()?;
-    w.next()?.parse::<u64>().ok()?;
+    let cs: u64 = w.next()?.parse().ok()?;
+    let nodes: u64 = w.next()?.parse().ok()?;
     // Mates: 100000 + N by the protocol's text, 100000 - N by some engines.
     let score = if score.abs() >= XBOARD_MATE - 1000 {
         let n = (score.abs() - XBOARD_MATE).abs().max(1);
@@ -115,7 +104,13 @@ pub fn parse_xboard_post(line: &str) -> Option<Thinking> {
     } else {
         Score::Cp(score)
     };
-    Some(Thinking { depth, score })
+    Some((
+        Thinking { depth, score },
+        Work {
+            nodes,
+            ms: cs.saturating_mul(10),
+        },
+    ))
 }
 
 /// The PGN comment of one move: `+0.35/12 0.512s`, `-M5/20 1.000s`, or the time alone where
@@ -138,6 +133,16 @@ pub fn comment(thinking: Option<Thinking>, ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An XBoard thinking line's depth and score.
+    fn parse_xboard_post(line: &str) -> Option<Thinking> {
+        parse_xboard_line(line).map(|(t, _)| t)
+    }
+
+    /// An XBoard thinking line's nodes and time.
+    fn parse_xboard_work(line: &str) -> Option<Work> {
+        parse_xboard_line(line).map(|(_, w)| w)
+    }
 
     #[test]
     fn usi_info_lines_give_depth_and_score() {
