@@ -6,8 +6,8 @@
 # only the speed differs. The binary: target/pgo/release/shishi.
 #
 # Needs rustup's llvm-tools (for llvm-profdata of the compiler's own LLVM); the script adds
-# the component when it is missing. Extra RUSTFLAGS (say `-C target-cpu=native`) apply to
-# both builds.
+# the component when it is missing. Both builds target x86-64-v3 on x86-64, as
+# .cargo/config.toml does; RUSTFLAGS, if set, replaces that (say `-C target-cpu=native`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +25,11 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-flags=${RUSTFLAGS:-}
+# RUSTFLAGS replaces the flags of .cargo/config.toml, so its x86-64 target is named again
+# here for the builds below (unless RUSTFLAGS is given).
+default=""
+if [ "$(uname -m)" = x86_64 ]; then default="-C target-cpu=x86-64-v3"; fi
+flags=${RUSTFLAGS:-$default}
 
 echo "pgo-build: instrumented build" >&2
 RUSTFLAGS="$flags -Cprofile-generate=$work/raw" cargo build --release --target-dir target/pgo-gen
