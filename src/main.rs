@@ -443,8 +443,8 @@ fn run_match(a: &MatchArgs) -> Result<bool, String> {
     Ok(!a.strict || (summary.illegal == 0 && summary.time_losses == 0))
 }
 
-/// Whether this processor has every instruction-set extension the build assumes (the x86-64
-/// build targets x86-64-v3 by default, `.cargo/config.toml`): the names of those it lacks.
+/// The instruction-set extensions the build assumes that this processor lacks (none where it
+/// has them all; x86-64 builds target x86-64-v3 by default, `.cargo/config.toml`).
 fn missing_cpu_features() -> Vec<&'static str> {
     #[allow(unused_mut)]
     let mut missing = Vec::new();
