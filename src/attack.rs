@@ -3,6 +3,9 @@
 //! adjacent-screen jumps, one-screen hops on the second piece, ranging jumps on every piece
 //! beyond the first, and the remaining leaps by table (in variants with many of them, chu's
 //! lion power, from the position's set of leapers within two squares of the target).
+//! Where no piece attacks past a line's first piece (shogi, sho, chu), the eight next squares
+//! are read through one table each and a line is walked only where a piece that slides along
+//! lines of its kind (orthogonal or diagonal) stands on it.
 
 use crate::geometry::{DIRS, RAYS, Sq, WITHIN2, WITHIN3, col_of, dir_index, line_dir, offset, row_of};
 use crate::moves::Move;
@@ -114,22 +117,81 @@ impl Position {
     }
 
     /// [`Self::scan_lines`] for this variant: past a line's first piece only where it has
-    /// attacks there.
+    /// attacks there; [`Self::scan_plain_lines`] where no piece does.
     #[inline]
     fn lines<const ALL: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
         if self.variant().t.line_beyond {
-            self.scan_lines::<ALL, true>(s, by, hit)
+            self.scan_lines::<ALL>(s, by, hit)
         } else {
-            self.scan_lines::<ALL, false>(s, by, hit)
+            self.scan_plain_lines::<ALL>(s, by, hit)
         }
     }
 
-    /// The part of [`Self::scan_with`] along the eight lines from `s` (`BEYOND`: whether the
-    /// variant has attacks past a line's first piece or two squares over an adjacent one,
-    /// [`crate::variant::Tables::line_beyond`]; without them those masks are all empty and
-    /// their tests are left out).
+    /// The part of [`Self::scan_with`] along the eight lines from `s` where every attack
+    /// along a line is a step to the next square or a slide to the line's first piece
+    /// ([`crate::variant::Tables::line_beyond`] false). The eight next squares are tested
+    /// without a branch each; a line is walked only past an empty next square and only where
+    /// a piece of `by` that slides along lines of its kind (orthogonal or diagonal) stands on
+    /// it (most lines have none: a walk mispredicts at its end). This needs `occ`'s class
+    /// subsets `orth[by]` and `diag[by]` to list every such piece of `by` on the board off `s`
+    /// (as `scan_lines` needs of `occ[by]`).
     #[inline]
-    fn scan_lines<const ALL: bool, const BEYOND: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
+    fn scan_plain_lines<const ALL: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
+        let t = &self.variant().t;
+        let b = &self.board;
+        let c = by.idx();
+        let rays = &RAYS[s as usize];
+        // The next squares: a piece of `by` that attacks from there, or an empty square.
+        let code = &t.next_code[c];
+        let mut next = 0u32;
+        for (d, &off) in DIR_OFF.iter().enumerate() {
+            next |= code[b[(s as i16 + off) as u8 as usize] as usize] as u32 & (0x101 << d);
+        }
+        let (mut near, open) = (next & 0xFF, next >> 8);
+        let classes = [&self.orth[c], &self.diag[c]];
+        let mut far = 0u32;
+        for (d, ray) in rays.iter().enumerate() {
+            far |= (!classes[d & 1].and(ray).is_empty() as u32) << d;
+        }
+        let mut n = near.count_ones();
+        if !ALL && n != 0 {
+            return 1;
+        }
+        while near != 0 {
+            let d = near.trailing_zeros() as usize;
+            near &= near - 1;
+            hit((s as i16 + DIR_OFF[d]) as Sq);
+        }
+        let mut walk = open & far & t.slide_dirs[c] as u32;
+        while walk != 0 {
+            let d = walk.trailing_zeros() as usize;
+            walk &= walk - 1;
+            let off = DIR_OFF[d];
+            let mut x = s as i16 + off;
+            let mut p;
+            loop {
+                x += off;
+                p = b[x as u8 as usize];
+                if p != EMPTY {
+                    break;
+                }
+            }
+            if hits(p, by, t.slider[c][d]) {
+                hit(x as Sq);
+                n += 1;
+                if !ALL {
+                    return 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The part of [`Self::scan_with`] along the eight lines from `s` in a variant with
+    /// attacks past a line's first piece or two squares over an adjacent one
+    /// ([`crate::variant::Tables::line_beyond`]: hops and ranging jumps).
+    #[inline]
+    fn scan_lines<const ALL: bool>(&self, s: Sq, by: Color, hit: &mut impl FnMut(Sq)) -> u32 {
         let mut n = 0;
         let t = &self.variant().t;
         let b = &self.board;
@@ -165,7 +227,7 @@ impl Position {
                         return 1;
                     }
                 }
-                if BEYOND && t.jump2[c][d] != 0 && hits(b[(x + off) as u8 as usize], by, t.jump2[c][d]) {
+                if t.jump2[c][d] != 0 && hits(b[(x + off) as u8 as usize], by, t.jump2[c][d]) {
                     hit((x + off) as Sq);
                     n += 1;
                     if !ALL {
@@ -193,9 +255,6 @@ impl Position {
                         return 1;
                     }
                 }
-            }
-            if !BEYOND {
-                continue;
             }
             // `p` at `x` is the first piece: look beyond it for hoppers and rangers.
             let range = t.range[c][d];
@@ -474,6 +533,52 @@ mod tests {
         }
         // Chu has positions with no leaper near some square.
         assert!(skipped > 0);
+    }
+
+    /// Where no piece attacks past a line's first piece, the plain scan (next squares by
+    /// table, lines walked only where a slider of their kind stands) lists the same
+    /// attackers, as often, as the general scan of every line with a piece of the attacker's
+    /// on it; also during the exchange evaluation's board-only moves, whose class sets are
+    /// left as they were (supersets of the pieces).
+    #[test]
+    fn the_plain_scan_agrees_with_the_general_one() {
+        use crate::piece::Color;
+        let mut plain = 0;
+        for v in crate::variant::all().into_iter().filter(|v| !v.t.line_beyond) {
+            plain += 1;
+            let mut board_only = 0;
+            crate::eval::random_game(v, 0x3C6E_F372_FE94_F82B, 160, |pos| {
+                let mut pos = pos.clone();
+                // On the board after a move, the scans that the exchange evaluation and the
+                // legality test make: of any square by the side that did not move (its
+                // pieces stand where its sets list them, or were taken), and of the move's
+                // destination by either side.
+                let check = |p: &crate::position::Position, moved: Option<(Color, crate::geometry::Sq)>| {
+                    for s in v.t.on_board.iter() {
+                        for by in [Color::Black, Color::White] {
+                            if moved.is_some_and(|(c, to)| c == by && s != to) {
+                                continue;
+                            }
+                            let (mut a, mut b) = (vec![], vec![]);
+                            let na = p.scan_plain_lines::<true>(s, by, &mut |x| a.push(x));
+                            let nb = p.scan_lines::<true>(s, by, &mut |x| b.push(x));
+                            a.sort_unstable();
+                            b.sort_unstable();
+                            assert_eq!((na, &a), (nb, &b), "{} {}: {s} {by:?}", v.name, p.to_sfen());
+                            assert_eq!(p.scan_plain_lines::<false>(s, by, &mut |_| {}), (nb > 0) as u32);
+                        }
+                    }
+                };
+                check(&pos, None);
+                if let Some(&m) = pos.legal_moves().iter().find(|&&m| pos.is_capture(m)) {
+                    let mover = pos.side_to_move();
+                    pos.with_board_after(m, |p| check(p, Some((mover, m.to()))));
+                    board_only += 1;
+                }
+            });
+            assert!(board_only > 0, "{}", v.name);
+        }
+        assert!(plain >= 3, "shogi, sho and chu scan the plain way");
     }
 
     #[test]

@@ -51,8 +51,8 @@ impl Position {
         p
     }
 
-    /// Adds (`ON`) or removes square `s` in colour index `c`'s royal, leaper, mobile and stepper
-    /// sets that list kind `k`, by masks rather than a branch a set ([`super::class_masks`]),
+    /// Adds (`ON`) or removes square `s` in colour index `c`'s royal, leaper, mobile, stepper
+    /// and slider sets that list kind `k`, by masks rather than a branch a set ([`super::class_masks`]),
     /// and counts a royal in or out of `royal_count`.
     #[inline(always)]
     fn mark_classes<const ON: bool>(&mut self, c: usize, k: u8, s: Sq) {
@@ -64,9 +64,16 @@ impl Position {
         } else {
             self.royal_count[c] -= royal;
         }
-        for (sets, m) in [&mut self.royals, &mut self.leapers, &mut self.mobile, &mut self.steppers]
-            .into_iter()
-            .zip(masks)
+        for (sets, m) in [
+            &mut self.royals,
+            &mut self.leapers,
+            &mut self.mobile,
+            &mut self.steppers,
+            &mut self.orth,
+            &mut self.diag,
+        ]
+        .into_iter()
+        .zip(masks)
         {
             if ON {
                 sets[c].0[w] |= bit & m;

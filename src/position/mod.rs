@@ -3,7 +3,7 @@
 //! Invariants (checked by [`Position::check_invariants`] in debug builds and tests):
 //! `board` holds `WALL` exactly off the board; `occ[c]` is the set of squares holding colour
 //! `c`; `royals[c]` the subset of royal kinds and `royal_count[c]` their number (`leapers`,
-//! `mobile` and `steppers` the subsets of their classes); `pawns[c][col]` counts unpromoted
+//! `mobile`, `steppers`, `orth` and `diag` the subsets of their classes); `pawns[c][col]` counts unpromoted
 //! pawns per column; `psq[c]` is the sum of the evaluation's piece-square table over `c`'s
 //! pieces; `hash` equals [`Position::compute_hash`].
 
@@ -41,18 +41,18 @@ pub struct Undo {
     pub mob: [i32; 2],
 }
 
-/// Per set kept by kind class (in the order royals, leapers, pieces with mobility, steppers:
-/// `Position`'s fields of those names), all ones where that class lists kind `k`, else zero:
-/// the one test `put`, `remove` (which apply it as a mask, without a branch) and
-/// [`Position::check_invariants`] (through [`class_sets`]) share.
+/// Per set kept by kind class (in the order royals, leapers, pieces with mobility, steppers,
+/// orthogonal and diagonal sliders: `Position`'s fields of those names), all ones where that
+/// class lists kind `k`, else zero: the one test `put`, `remove` (which apply it as a mask,
+/// without a branch) and [`Position::check_invariants`] (through [`class_sets`]) share.
 #[inline(always)]
-fn class_masks(t: &Tables, k: u8) -> [u64; 4] {
-    [t.royal_mask, t.leap_kinds, t.mob_kinds, t.step_kinds].map(|m| 0u64.wrapping_sub(m >> k & 1))
+fn class_masks(t: &Tables, k: u8) -> [u64; 6] {
+    [t.royal_mask, t.leap_kinds, t.mob_kinds, t.step_kinds, t.slide_class[0], t.slide_class[1]].map(|m| 0u64.wrapping_sub(m >> k & 1))
 }
 
 /// Calls `f` on each of the per-colour square sets kept by kind class (given in the order of
 /// [`class_masks`], or a recount of them) that lists a piece of kind `k`.
-fn class_sets<'a>(t: &Tables, k: u8, sets: [&'a mut [Bits; 2]; 4], mut f: impl FnMut(&'a mut [Bits; 2])) {
+fn class_sets<'a>(t: &Tables, k: u8, sets: [&'a mut [Bits; 2]; 6], mut f: impl FnMut(&'a mut [Bits; 2])) {
     for (b, m) in sets.into_iter().zip(class_masks(t, k)) {
         if m != 0 {
             f(b);
@@ -82,6 +82,13 @@ pub struct Position {
     /// (`Tables::step_kinds`), which the capture generator skips where no enemy piece is
     /// next to them.
     pub(crate) steppers: [Bits; 2],
+    /// Per colour, the squares of its pieces whose kinds slide without limit along some
+    /// orthogonal line (`Tables::slide_class`), which attack scans read to leave out the
+    /// lines with no such piece. Kept like `leapers` (board-only changes may leave squares
+    /// listed that now hold something else).
+    pub(crate) orth: [Bits; 2],
+    /// The same for the diagonal lines.
+    pub(crate) diag: [Bits; 2],
     pub(crate) hands: [[u8; MAX_KINDS]; 2],
     pub(crate) pawns: [[u8; 16]; 2],
     pub(crate) side: Color,
@@ -143,6 +150,8 @@ impl Position {
             leapers: [Bits::EMPTY; 2],
             mobile: [Bits::EMPTY; 2],
             steppers: [Bits::EMPTY; 2],
+            orth: [Bits::EMPTY; 2],
+            diag: [Bits::EMPTY; 2],
             hands: [[0; MAX_KINDS]; 2],
             pawns: [[0; 16]; 2],
             side: Color::Black,
@@ -288,6 +297,8 @@ impl Position {
         let mut leapers = [Bits::EMPTY; 2];
         let mut mobile = [Bits::EMPTY; 2];
         let mut steppers = [Bits::EMPTY; 2];
+        let mut orth = [Bits::EMPTY; 2];
+        let mut diag = [Bits::EMPTY; 2];
         let mut pawns = [[0u8; 16]; 2];
         let mut pawn_key = 0u64;
         let mut psq = [0i32; 2];
@@ -307,7 +318,9 @@ impl Position {
             let c = crate::piece::color_of(p).idx();
             occ[c].set(s as Sq);
             psq[c] += self.psqt[psq_index(k, c, s as Sq)];
-            class_sets(t, k, [&mut royals, &mut leapers, &mut mobile, &mut steppers], |b| b[c].set(s as Sq));
+            class_sets(t, k, [&mut royals, &mut leapers, &mut mobile, &mut steppers, &mut orth, &mut diag], |b| {
+                b[c].set(s as Sq)
+            });
             if k == t.pawn_kind {
                 pawns[c][crate::geometry::col_of(s as Sq)] += 1;
                 pawn_key ^= crate::zobrist::KEYS.psq[p as usize][s];
@@ -330,6 +343,9 @@ impl Position {
         }
         if steppers != self.steppers {
             return Err("stepper sets differ from the board".into());
+        }
+        if orth != self.orth || diag != self.diag {
+            return Err("slider sets differ from the board".into());
         }
         if pawns != self.pawns {
             return Err("pawn file counts differ from the board".into());

@@ -14,7 +14,7 @@ mod chu;
 mod shogi;
 
 use crate::geometry::{self, Bits, DIRS, NSQ};
-use crate::piece::{Color, MAX_KINDS};
+use crate::piece::{Color, EMPTY, MAX_KINDS, is_color, kind_of};
 use std::sync::LazyLock;
 
 /// How an atom travels along its vector.
@@ -215,6 +215,20 @@ pub struct Tables {
     /// Per attacker colour, the directions (bits 0..8) along which some kind attacks at
     /// all (`near` or `line` not empty): the only ones an attack scan looks along.
     pub scan_dirs: [u8; 2],
+    /// Per attacker colour, the directions (bits 0..8) along which some kind slides
+    /// (`slider` not empty).
+    pub slide_dirs: [u8; 2],
+    /// The kinds (bits) that slide without limit along some orthogonal line (index 0) and
+    /// some diagonal one (index 1), for either colour: the position keeps their squares apart,
+    /// so that an attack scan walks only the lines that such a piece of the attacker's stands
+    /// on. The directions of [`crate::geometry::DIRS`] alternate orthogonal (even indices)
+    /// and diagonal (odd).
+    pub slide_class: [u64; 2],
+    /// Per attacker colour and board cell code: the directions (bits 0..8, from the target
+    /// outwards) along which that cell, as the target's next square, attacks the target (a
+    /// piece of that colour whose kind is in `near` or `slider` there), and bits 8..16 all
+    /// set for an empty cell: the attack scans' test of the eight next squares, one load each.
+    pub next_code: [[u16; 256]; 2],
     /// Non-adjacent leaps: (offset from target to attacker, kinds).
     pub leaps: [Vec<(i16, u64)>; 2],
     /// The kinds in any of `leaps`' masks (the position keeps their squares apart).
@@ -349,6 +363,9 @@ impl Tables {
             range: [[0; 8]; 2],
             line: [[0; 8]; 2],
             scan_dirs: [0; 2],
+            slide_dirs: [0; 2],
+            slide_class: [0; 2],
+            next_code: [[0; 256]; 2],
             leaps: [Vec::new(), Vec::new()],
             leap_kinds: 0,
             leap_at: [[0; 2 * LEAP_BASE as usize + 1]; 2],
@@ -482,6 +499,22 @@ fn compile(v: &Variant) -> Tables {
     t.line_beyond = [&t.jump2, &t.cannon, &t.range].iter().any(|m| m.iter().flatten().any(|&x| x != 0));
     for c in 0..2 {
         t.scan_dirs[c] = (0..8).filter(|&d| t.near[c][d] | t.line[c][d] != 0).fold(0, |m, d| m | 1 << d);
+        t.slide_dirs[c] = (0..8).filter(|&d| t.slider[c][d] != 0).fold(0, |m, d| m | 1 << d);
+        for d in 0..8 {
+            t.slide_class[d & 1] |= t.slider[c][d];
+        }
+        for p in 0..=255u8 {
+            let by = if c == 0 { Color::Black } else { Color::White };
+            t.next_code[c][p as usize] = if p == EMPTY {
+                0xFF00
+            } else if is_color(p, by) {
+                (0..8)
+                    .filter(|&d| (t.near[c][d] | t.slider[c][d]) >> kind_of(p) & 1 != 0)
+                    .fold(0, |m, d| m | 1 << d)
+            } else {
+                0
+            };
+        }
     }
     t.box_from_pieces = if !t.line_beyond && v.width * v.height <= 81 { 24 } else { 0 };
     for c in 0..2 {
