@@ -125,8 +125,17 @@ impl Position {
             if self.royals[self.side.idx()].is_empty() {
                 return;
             }
+            // Only a move that takes a lion can break the trading rules: where the other
+            // side has none on the board, none does. Else a move is tested only if it ends or
+            // takes its first leg on a lion of theirs (moves take only the other side's
+            // pieces; lions have leaps, so the leaper set lists them all).
+            let lions = if v.lion_rules { self.lion_squares(self.side.flip()) } else { Bits::EMPTY };
+            if lions.is_empty() {
+                out.try_extend_from_slice(pseudo).expect("a move list holds any move list");
+                return;
+            }
             for &m in pseudo.iter() {
-                if !v.lion_rules || self.lion_trade_ok(m) {
+                if !(lions.has(m.to()) || lions.has(m.mid())) || self.lion_trade_ok(m) {
                     out.push(m);
                 }
             }
@@ -234,6 +243,18 @@ impl Position {
     }
 
     /// Chu lion-trading rules: protected non-adjacent lions, and the counter-strike rule.
+    /// The squares of colour `c`'s lions (kinds in `Tables::lion_mask`, all of them leapers).
+    fn lion_squares(&self, c: Color) -> Bits {
+        let lions = self.variant().t.lion_mask;
+        let mut out = Bits::EMPTY;
+        for x in self.leapers[c.idx()].iter() {
+            if lions >> kind_of(self.board[x as usize]) & 1 != 0 {
+                out.set(x);
+            }
+        }
+        out
+    }
+
     fn lion_trade_ok(&mut self, m: Move) -> bool {
         let t = &self.variant().t;
         let lions = t.lion_mask;
@@ -292,5 +313,46 @@ impl Position {
         }
         self.board[from as usize] = mover_piece;
         !protected
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::moves::MoveList;
+
+    /// The lion-trading filter tests only the moves that end or take their first leg on a
+    /// lion of the other side's, found from its leaper set: every lion kind is a leaper, and
+    /// over random games the filtered list is every pseudo-legal move that the rules' test
+    /// allows, in order.
+    #[test]
+    fn the_lion_filter_tests_every_move_that_takes_a_lion() {
+        let mut lion_variants = 0;
+        for v in crate::variant::all() {
+            assert_eq!(v.t.lion_mask & !v.t.leap_kinds, 0, "{}", v.name);
+            if !v.lion_rules {
+                continue;
+            }
+            lion_variants += 1;
+            let (mut with, mut without) = (0, 0);
+            crate::eval::random_game(v, 0x510E_527F_ADE6_82D1, 400, |pos| {
+                let mut pos = pos.clone();
+                let (mut pseudo, mut out) = (MoveList::new(), MoveList::new());
+                pos.generate_pseudo(&mut pseudo);
+                pos.filter_legal(&pseudo, &mut out);
+                let want: Vec<_> = if pos.royals[pos.side.idx()].is_empty() {
+                    vec![]
+                } else {
+                    pseudo.iter().copied().filter(|&m| pos.lion_trade_ok(m)).collect()
+                };
+                assert_eq!(out.to_vec(), want, "{} {}", v.name, pos.to_sfen());
+                if pos.lion_squares(pos.side.flip()).is_empty() {
+                    without += 1;
+                } else {
+                    with += 1;
+                }
+            });
+            assert!(with > 0 && without > 0, "{}: {with} positions with lions, {without} without", v.name);
+        }
+        assert!(lion_variants > 0);
     }
 }
