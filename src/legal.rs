@@ -242,7 +242,6 @@ impl Position {
         mate
     }
 
-    /// Chu lion-trading rules: protected non-adjacent lions, and the counter-strike rule.
     /// The squares of colour `c`'s lions (kinds in `Tables::lion_mask`, all of them leapers).
     fn lion_squares(&self, c: Color) -> Bits {
         let lions = self.variant().t.lion_mask;
@@ -255,6 +254,7 @@ impl Position {
         out
     }
 
+    /// Chu lion-trading rules: protected non-adjacent lions, and the counter-strike rule.
     fn lion_trade_ok(&mut self, m: Move) -> bool {
         let t = &self.variant().t;
         let lions = t.lion_mask;

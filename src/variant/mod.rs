@@ -503,8 +503,8 @@ fn compile(v: &Variant) -> Tables {
         for d in 0..8 {
             t.slide_class[d & 1] |= t.slider[c][d];
         }
+        let by = Color::BOTH[c];
         for p in 0..=255u8 {
-            let by = if c == 0 { Color::Black } else { Color::White };
             t.next_code[c][p as usize] = if p == EMPTY {
                 0xFF00
             } else if is_color(p, by) {
