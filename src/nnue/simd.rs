@@ -70,6 +70,17 @@ fn apply_rows_plain(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) 
 /// `child = parent - a + b`, element by element (a plain move's rows).
 #[inline(always)]
 fn sub_add_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
+    if let (Ok(x), Ok(p), Ok(a), Ok(b)) = (
+        <&mut [i16; 64]>::try_from(&mut *child),
+        <&[i16; 64]>::try_from(parent),
+        <&[i16; 64]>::try_from(a),
+        <&[i16; 64]>::try_from(b),
+    ) {
+        for i in 0..64 {
+            x[i] = p[i].wrapping_sub(a[i]).wrapping_add(b[i]);
+        }
+        return;
+    }
     for (((x, p), a), b) in child.iter_mut().zip(parent).zip(a).zip(b) {
         *x = p.wrapping_sub(*a).wrapping_add(*b);
     }
@@ -78,6 +89,18 @@ fn sub_add_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
 /// `child = parent - a + b - c`, element by element (a capture's rows).
 #[inline(always)]
 fn sub_add_sub_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
+    if let (Ok(x), Ok(p), Ok(a), Ok(b), Ok(c)) = (
+        <&mut [i16; 64]>::try_from(&mut *child),
+        <&[i16; 64]>::try_from(parent),
+        <&[i16; 64]>::try_from(a),
+        <&[i16; 64]>::try_from(b),
+        <&[i16; 64]>::try_from(c),
+    ) {
+        for i in 0..64 {
+            x[i] = p[i].wrapping_sub(a[i]).wrapping_add(b[i]).wrapping_sub(c[i]);
+        }
+        return;
+    }
     for ((((x, p), a), b), c) in child.iter_mut().zip(parent).zip(a).zip(b).zip(c) {
         *x = p.wrapping_sub(*a).wrapping_add(*b).wrapping_sub(*c);
     }
@@ -144,26 +167,39 @@ mod avx2 {
             let whole = n / L * L;
             // SAFETY: `out` holds sixteen `f32`s, read and written as two unaligned halves.
             let (mut lo, mut hi) = unsafe { (_mm256_loadu_ps(out.as_ptr()), _mm256_loadu_ps(out.as_ptr().add(8))) };
-            let mut j = 0;
-            while j < whole {
-                // SAFETY: `j + 16 <= whole <= n`, within both slices (sixteen `i16` are one
-                // unaligned 256-bit load).
-                let (a, w0, w1) = unsafe {
-                    (
-                        _mm256_loadu_si256(acc.as_ptr().add(j) as *const __m256i),
-                        _mm256_loadu_ps(w.as_ptr().add(j)),
-                        _mm256_loadu_ps(w.as_ptr().add(j + 8)),
-                    )
-                };
-                // Each half's eight accumulators widened to `i32`, then to `f32` (exact), then
-                // scaled by a power of two (exact).
-                let a0 = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(a))), scale);
-                let a1 = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(a))), scale);
-                let c0 = _mm256_min_ps(_mm256_max_ps(a0, zero), one);
-                let c1 = _mm256_min_ps(_mm256_max_ps(a1, zero), one);
-                lo = _mm256_add_ps(lo, _mm256_mul_ps(_mm256_mul_ps(c0, c0), w0));
-                hi = _mm256_add_ps(hi, _mm256_mul_ps(_mm256_mul_ps(c1, c1), w1));
-                j += L;
+            // One step: the sixteen units from `j` (`j + 16 <= whole <= n`, within both
+            // slices; sixteen `i16` are one unaligned 256-bit load).
+            macro_rules! step {
+                ($j:expr) => {{
+                    let j = $j;
+                    // SAFETY: as said above the macro.
+                    let (a, w0, w1) = unsafe {
+                        (
+                            _mm256_loadu_si256(acc.as_ptr().add(j) as *const __m256i),
+                            _mm256_loadu_ps(w.as_ptr().add(j)),
+                            _mm256_loadu_ps(w.as_ptr().add(j + 8)),
+                        )
+                    };
+                    // Each half's eight accumulators widened to `i32`, then to `f32` (exact),
+                    // then scaled by a power of two (exact).
+                    let a0 = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(a))), scale);
+                    let a1 = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(a))), scale);
+                    let c0 = _mm256_min_ps(_mm256_max_ps(a0, zero), one);
+                    let c1 = _mm256_min_ps(_mm256_max_ps(a1, zero), one);
+                    lo = _mm256_add_ps(lo, _mm256_mul_ps(_mm256_mul_ps(c0, c0), w0));
+                    hi = _mm256_add_ps(hi, _mm256_mul_ps(_mm256_mul_ps(c1, c1), w1));
+                }};
+            }
+            if whole == 64 {
+                // Chu's 64 units a side: the same steps, with a trip count known when
+                // compiling (unrolled, no loop test).
+                for j in (0..64).step_by(L) {
+                    step!(j);
+                }
+            } else {
+                for j in (0..whole).step_by(L) {
+                    step!(j);
+                }
             }
             // SAFETY: as the loads above.
             unsafe {
@@ -250,7 +286,7 @@ mod tests {
     fn the_dispatched_loops_equal_the_plain_ones_bit_for_bit() {
         let mut s = 9u64;
         let mut next = || (crate::eval::xorshift(&mut s) % 4001) as f32 / 1000.0 - 2.0;
-        for n in [5, LANES, 128, 131] {
+        for n in [5, LANES, 64, 128, 131] {
             // The training sums in `f32`.
             let row: Vec<f32> = (0..n).map(|_| next() / 7.0).collect();
             let acc: Vec<f32> = (0..n).map(|_| next()).collect();
