@@ -70,6 +70,7 @@ fn apply_rows_plain(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) 
 /// `child = parent - a + b`, element by element (a plain move's rows).
 #[inline(always)]
 fn sub_add_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
+    // Chu's 64 units: the same sums with a trip count known when compiling (unrolled).
     if let (Ok(x), Ok(p), Ok(a), Ok(b)) = (
         <&mut [i16; 64]>::try_from(&mut *child),
         <&[i16; 64]>::try_from(parent),
@@ -89,6 +90,7 @@ fn sub_add_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
 /// `child = parent - a + b - c`, element by element (a capture's rows).
 #[inline(always)]
 fn sub_add_sub_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
+    // As in `sub_add_plain`, for chu's 64 units.
     if let (Ok(x), Ok(p), Ok(a), Ok(b), Ok(c)) = (
         <&mut [i16; 64]>::try_from(&mut *child),
         <&[i16; 64]>::try_from(parent),
@@ -172,7 +174,8 @@ mod avx2 {
             macro_rules! step {
                 ($j:expr) => {{
                     let j = $j;
-                    // SAFETY: as said above the macro.
+                    // SAFETY: every `j` given is below `whole` and a multiple of sixteen, so
+                    // `j + 16 <= whole <= n`: within both slices.
                     let (a, w0, w1) = unsafe {
                         (
                             _mm256_loadu_si256(acc.as_ptr().add(j) as *const __m256i),
