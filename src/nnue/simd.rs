@@ -70,18 +70,20 @@ fn apply_rows_plain(child: &mut [i16], parent: &[i16], rows: &[(&[i16], bool)]) 
 /// `child = parent - a + b`, element by element (a plain move's rows).
 #[inline(always)]
 fn sub_add_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
-    // Chu's 64 units: the same sums with a trip count known when compiling (unrolled).
+    // Chu's 64 units: the same loop on arrays, its trip count known when compiling (unrolled).
     if let (Ok(x), Ok(p), Ok(a), Ok(b)) = (
         <&mut [i16; 64]>::try_from(&mut *child),
         <&[i16; 64]>::try_from(parent),
         <&[i16; 64]>::try_from(a),
         <&[i16; 64]>::try_from(b),
     ) {
-        for i in 0..64 {
-            x[i] = p[i].wrapping_sub(a[i]).wrapping_add(b[i]);
-        }
-        return;
+        return sub_add_loop(x, p, a, b);
     }
+    sub_add_loop(child, parent, a, b)
+}
+
+#[inline(always)]
+fn sub_add_loop(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16]) {
     for (((x, p), a), b) in child.iter_mut().zip(parent).zip(a).zip(b) {
         *x = p.wrapping_sub(*a).wrapping_add(*b);
     }
@@ -98,11 +100,13 @@ fn sub_add_sub_plain(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c:
         <&[i16; 64]>::try_from(b),
         <&[i16; 64]>::try_from(c),
     ) {
-        for i in 0..64 {
-            x[i] = p[i].wrapping_sub(a[i]).wrapping_add(b[i]).wrapping_sub(c[i]);
-        }
-        return;
+        return sub_add_sub_loop(x, p, a, b, c);
     }
+    sub_add_sub_loop(child, parent, a, b, c)
+}
+
+#[inline(always)]
+fn sub_add_sub_loop(child: &mut [i16], parent: &[i16], a: &[i16], b: &[i16], c: &[i16]) {
     for ((((x, p), a), b), c) in child.iter_mut().zip(parent).zip(a).zip(b).zip(c) {
         *x = p.wrapping_sub(*a).wrapping_add(*b).wrapping_sub(*c);
     }
